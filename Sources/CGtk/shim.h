@@ -1,0 +1,65 @@
+// Shims for the parts of GTK/GLib that Swift cannot call: macros and variadic functions.
+#ifndef STORESEARCH_CGTK_SHIM_H
+#define STORESEARCH_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+
+// libdispatch's main-queue hooks (exported by libdispatch.so, used by CoreFoundation's run
+// loop). GLib watches the handle so main-actor work runs inside the GTK main loop.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline GType shim_object_type(gpointer instance) {
+    return G_OBJECT_TYPE(instance);
+}
+
+static inline gboolean shim_is_a(gpointer instance, GType type) {
+    return G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+
+// Accessible label / description (gtk_accessible_update_property is variadic).
+static inline void shim_accessible_set_label(GtkAccessible *accessible, const char *label) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void shim_accessible_set_description(GtkAccessible *accessible, const char *text) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+// Emits an action signal that takes no arguments ("clicked", "activate").
+static inline void shim_signal_emit(gpointer instance, const char *name) {
+    g_signal_emit_by_name(instance, name);
+}
+
+static inline void shim_object_set_int(gpointer object, const char *name, int value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void shim_object_set_bool(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+// A modal message dialog with a secondary text (gtk_message_dialog_new is variadic).
+static inline GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                 const char *primary, const char *secondary) {
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               type, GTK_BUTTONS_NONE, "%s", primary);
+    if (secondary != NULL) {
+        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+    }
+    return dialog;
+}
+
+// Drains a ready eventfd without blocking.
+static inline void shim_drain_eventfd(int fd) {
+    struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
+        eventfd_t value;
+        (void)eventfd_read(fd, &value);
+    }
+}
+
+#endif

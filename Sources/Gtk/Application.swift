@@ -1,0 +1,48 @@
+import CGtk
+
+/// A GtkApplication: one instance per app id, with activate and shutdown as closures.
+@MainActor
+public final class Application: Object {
+    public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+
+    public var application: UnsafeMutablePointer<GtkApplication> { cast() }
+
+    public init(id: String) {
+        MainLoopBridge.install()
+        super.init(taking: gtk_application_new(id, G_APPLICATION_NON_UNIQUE))
+    }
+
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        connect("activate", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) {
+        connect("shutdown", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    /// Runs the main loop until the last window closes. Command-line arguments are parsed by
+    /// the caller, so GApplication only sees the program name.
+    public func run(programName: String) -> Int32 {
+        var name = Array(programName.utf8CString)
+        return name.withUnsafeMutableBufferPointer { buffer in
+            var argv: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress, nil]
+            return g_application_run(cast(GApplication.self), 1, &argv)
+        }
+    }
+
+    public func quit() { g_application_quit(cast(GApplication.self)) }
+
+    /// Binds an accelerator such as "<Control>f" to an action such as "win.focus-search".
+    public func setAccelerator(_ accelerator: String, forAction action: String) {
+        let accels: [String] = [accelerator]
+        withCStrings(accels) { gtk_application_set_accels_for_action(application, action, $0) }
+    }
+}
+
+/// Passes a NULL-terminated C string array to `body`.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { g_strdup($0) }
+    defer { copies.forEach { g_free($0) } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,21 @@
+import CGtk
+
+@MainActor
+public final class Box: Widget {
+    public enum Orientation { case horizontal, vertical }
+
+    public convenience init(_ orientation: Orientation, spacing: Int = 0) {
+        let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        self.init(retaining: gtk_box_new(gtkOrientation, gint(spacing)))
+    }
+
+    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
+
+    /// Removes every child.
+    public func removeAll() {
+        while let child = gtk_widget_get_first_child(widget) {
+            gtk_box_remove(cast(), child)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import CGtk
+
+/// Text fields: GtkEntry and GtkSearchEntry (both implement GtkEditable).
+@MainActor
+public class Editable: Widget {
+    private var editable: OpaquePointer { OpaquePointer(widget) }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        set {
+            guard newValue != text else { return }
+            gtk_editable_set_text(editable, newValue)
+        }
+    }
+
+    public var isEditable: Bool {
+        get { gtk_editable_get_editable(editable) != 0 }
+        set { gtk_editable_set_editable(editable, newValue ? 1 : 0) }
+    }
+
+    /// Enter pressed.
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        connect("activate", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    /// Text changed (for a search entry, after its short delay).
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) {
+        let signal = shim_is_a(widget, gtk_search_entry_get_type()) != 0 ? "search-changed" : "changed"
+        connect(signal, thunk: SignalThunks.plain, handler: handler)
+    }
+
+    /// Activates the field as pressing Enter does.
+    public func activate() { shim_signal_emit(gobject, "activate") }
+}

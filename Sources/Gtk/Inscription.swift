@@ -1,0 +1,14 @@
+import CGtk
+
+/// GtkInscription: a text made for list cells (cheap to measure, ellipsizes).
+@MainActor
+public final class Inscription: Widget {
+    public convenience init() {
+        self.init(retaining: gtk_inscription_new(nil))
+    }
+
+    public var text: String {
+        get { gtk_inscription_get_text(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_inscription_set_text(cast(), newValue) }
+    }
+}

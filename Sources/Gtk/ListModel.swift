@@ -1,0 +1,57 @@
+import CGtk
+
+/// A GListStore whose items carry Swift values. Each item is a plain GObject holding its value
+/// as object data, so list widgets can show any Swift type.
+@MainActor
+public final class ListModel<Element>: Object {
+    private static var valueKey: GQuark { g_quark_from_static_string("storesearch-swift-value") }
+
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(g_list_store_new(g_object_get_type())!))
+    }
+
+    public required init(retaining pointer: UnsafeMutableRawPointer) {
+        super.init(retaining: pointer)
+    }
+
+    var store: OpaquePointer { OpaquePointer(gobject) }
+
+    public var count: Int { Int(g_list_model_get_n_items(store)) }
+
+    public subscript(index: Int) -> Element {
+        let item = g_list_model_get_item(store, guint(index))!
+        defer { g_object_unref(item) }
+        return Self.value(of: item)
+    }
+
+    public var elements: [Element] { (0..<count).map { self[$0] } }
+
+    /// The value carried by an item of this model.
+    static func value(of item: UnsafeMutableRawPointer) -> Element {
+        let data = g_object_get_qdata(item.assumingMemoryBound(to: GObject.self), valueKey)
+        return HandlerBox<Element>.from(data)
+    }
+
+    private func makeItem(_ element: Element) -> UnsafeMutableRawPointer {
+        let item = g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!
+        let box = Unmanaged.passRetained(HandlerBox(element)).toOpaque()
+        g_object_set_qdata_full(item, Self.valueKey, box) { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        return UnsafeMutableRawPointer(item)
+    }
+
+    /// Replaces `length` items at `index` with `elements`, emitting one items-changed.
+    public func splice(at index: Int, removing length: Int, inserting elements: [Element]) {
+        var items: [gpointer?] = elements.map { makeItem($0) }
+        g_list_store_splice(store, guint(index), guint(length), &items, guint(items.count))
+        items.forEach { g_object_unref($0) }
+    }
+
+    public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }
+    public func replace(at index: Int, with element: Element) { splice(at: index, removing: 1, inserting: [element]) }
+    public func insert(_ element: Element, at index: Int) { splice(at: index, removing: 0, inserting: [element]) }
+    public func remove(at index: Int) { g_list_store_remove(store, guint(index)) }
+    public func append(_ element: Element) { insert(element, at: count) }
+}

@@ -1,0 +1,13 @@
+import CGtk
+
+@MainActor
+public final class ScrolledWindow: Widget {
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(cast())) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast()), newValue) }
+    }
+
+    public var verticalUpperBound: Double {
+        gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(cast()))
+    }
+}

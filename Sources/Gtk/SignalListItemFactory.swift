@@ -1,0 +1,20 @@
+import CGtk
+
+/// Creates and binds list rows through Swift closures.
+@MainActor
+final class SignalListItemFactory: Object {
+    init() { super.init(taking: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!)) }
+
+    required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+
+    // The list view owns the factory after this wrapper is gone, so handlers live until finalize.
+    func onSetup(_ handler: @escaping @MainActor (ListItem) -> Void) { on("setup", handler) }
+    func onBind(_ handler: @escaping @MainActor (ListItem) -> Void) { on("bind", handler) }
+    func onUnbind(_ handler: @escaping @MainActor (ListItem) -> Void) { on("unbind", handler) }
+
+    private func on(_ signal: String, _ handler: @escaping @MainActor (ListItem) -> Void) {
+        connect(signal, thunk: SignalThunks.pointer, handler: { (item: gpointer?) in
+            handler(ListItem(item: OpaquePointer(item!)))
+        }, untilFinalized: true)
+    }
+}

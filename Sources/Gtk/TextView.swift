@@ -1,0 +1,21 @@
+import CGtk
+
+/// Multi-line text editing.
+@MainActor
+public final class TextView: Widget {
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(cast()) }
+
+    public var text: String {
+        get {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
+            defer { g_free(chars) }
+            return String(cString: chars)
+        }
+        set {
+            guard newValue != text else { return }
+            gtk_text_buffer_set_text(buffer, newValue, -1)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+
+/// A GtkWidget. Subclasses add what their widget type offers.
+@MainActor
+open class Widget: Object {
+    public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    /// Whether keyboard focus is on this widget or inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public func setCSSClass(_ name: String, _ on: Bool) {
+        if on { addCSSClass(name) } else { removeCSSClass(name) }
+    }
+
+    /// The name screen readers announce.
+    public func setAccessibleLabel(_ label: String) {
+        shim_accessible_set_label(OpaquePointer(widget), label)
+    }
+
+    public func setAccessibleDescription(_ text: String) {
+        shim_accessible_set_description(OpaquePointer(widget), text)
+    }
+
+    public func addController(_ controller: EventController) {
+        gtk_widget_add_controller(widget, controller.cast())
+        g_object_ref(controller.gobject)  // the widget takes ownership of one reference
+    }
+
+    /// Runs `handler` for key presses that reach this widget; return true to stop the event.
+    public func onKeyPressed(_ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool) {
+        let controller = EventController(keyController: ())
+        controller.onKeyPressed(handler)
+        addController(controller)
+    }
+
+    /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
+    public func onFocusLeave(_ handler: @escaping @MainActor () -> Void) {
+        let controller = EventController(focusController: ())
+        controller.onLeave(handler)
+        addController(controller)
+    }
+
+    /// Sizes: -1 leaves a dimension natural.
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, gint(width), gint(height))
+    }
+
+    /// Activates an action such as "win.hidden-items" as if a menu item did.
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+}

@@ -1,0 +1,51 @@
+import CGtk
+
+/// A GtkWindow or GtkApplicationWindow.
+@MainActor
+public class Window: Widget {
+    public var window: UnsafeMutablePointer<GtkWindow> { cast() }
+
+    public init(application: Application) {
+        super.init(retaining: gtk_application_window_new(application.application))
+    }
+
+    public required init(retaining pointer: UnsafeMutableRawPointer) {
+        super.init(retaining: pointer)
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(window, gint(width), gint(height))
+    }
+
+    public func setTitlebar(_ widget: Widget?) { gtk_window_set_titlebar(window, widget?.widget) }
+    public func setChild(_ widget: Widget?) { gtk_window_set_child(window, widget?.widget) }
+    public func setTransient(for parent: Window) { gtk_window_set_transient_for(window, parent.window) }
+    public func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }
+    public func setApplication(_ application: Application) {
+        gtk_window_set_application(window, application.application)
+    }
+
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as the close button does (runs close-request handlers).
+    public func close() { gtk_window_close(window) }
+
+    /// Closes without asking: for code that already decided.
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// `handler` returns true to keep the window open.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        connect("close-request", thunk: SignalThunks.returning, handler: handler)
+    }
+
+    /// Adds a window action "win.NAME".
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = Action(name: name, handler: handler)
+        g_action_map_add_action(OpaquePointer(widget), OpaquePointer(action.gobject))
+    }
+}
