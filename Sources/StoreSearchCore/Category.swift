@@ -1,0 +1,38 @@
+/// What the user searches in. The first four are the ones the category control shows first.
+public enum Category: String, CaseIterable, Sendable, Codable {
+    case all, music, software, ebooks, movies, podcasts, audiobooks
+
+    /// The iTunes `entity` parameter; `nil` searches everything.
+    public var entity: String? {
+        switch self {
+        case .all: nil
+        case .music: "musicTrack"
+        case .software: "software"
+        case .ebooks: "ebook"
+        case .movies: "movie"
+        case .podcasts: "podcast"
+        case .audiobooks: "audiobook"
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .all: "All"
+        case .music: "Music"
+        case .software: "Software"
+        case .ebooks: "E-books"
+        case .movies: "Movies"
+        case .podcasts: "Podcasts"
+        case .audiobooks: "Audiobooks"
+        }
+    }
+
+    /// Matches a display name or raw value, ignoring case and punctuation ("e-books", "ebooks").
+    public init?(name: String) {
+        let wanted = name.lowercased().filter(\.isLetter)
+        guard let match = Self.allCases.first(where: {
+            $0.rawValue == wanted || $0.displayName.lowercased().filter(\.isLetter) == wanted
+        }) else { return nil }
+        self = match
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A result as the user sees it: the store's values with the user's edits on top.
+public struct Item: Hashable, Sendable, Identifiable {
+    public var result: SearchResult
+    public var edits: ItemEdits
+    public var visitedAt: Date?
+
+    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil) {
+        self.result = result
+        self.edits = edits
+        self.visitedAt = visitedAt
+    }
+
+    public var id: String { result.id }
+    public var name: String { edits.name ?? result.name }
+    public var artist: String? { edits.artist ?? result.artist }
+    public var price: Decimal? { edits.price ?? result.price }
+    public var releaseDate: Date? { edits.releaseDate ?? result.releaseDate }
+    public var notes: String { edits.notes ?? "" }
+    public var isVisited: Bool { visitedAt != nil }
+
+    /// "Tarkan (Song)", or "Unknown (Song)" with no artist, as StoreSearch shows it.
+    public var artistAndKind: String {
+        "\(artist ?? "Unknown") (\(result.kind.displayName))"
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The user's items as a versioned XML property list, written atomically with a backup of the
+/// previous good file. Encoding is cheap (main thread at window close); writing may run anywhere.
+public struct ItemStoreFile: Sendable {
+    public static let formatVersion = 1
+
+    public let url: URL
+    public var backupURL: URL { url.appendingPathExtension("bak") }
+
+    public init(url: URL) { self.url = url }
+
+    /// `$XDG_DATA_HOME/storesearch/items.plist`.
+    public init(paths: AppPaths) { self.init(url: paths.dataDirectory.appending(path: "items.plist")) }
+
+    private struct Contents: Codable {
+        var formatVersion: Int
+        var items: [ItemRecord]
+    }
+
+    private struct VersionOnly: Decodable {
+        var formatVersion: Int
+    }
+
+    // MARK: Loading
+
+    /// Loads the store. A missing file is an empty store. A corrupt file is moved aside to
+    /// `items.plist.corrupt-<timestamp>` and the backup is used instead, with a notice.
+    /// A file from a newer format is refused and left untouched.
+    public func load(now: Date = Date()) throws(ItemStoreFileError) -> ItemStoreLoadResult {
+        guard let data = try? Data(contentsOf: url) else {
+            if FileManager.default.fileExists(atPath: url.path) {
+                return recoverFromBackup(movingAside: url, now: now, reason: "it could not be read")
+            }
+            return ItemStoreLoadResult(store: ItemStore(), notice: nil)
+        }
+        switch decode(data) {
+        case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
+        case .failure(let error as ItemStoreFileError): throw error
+        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: "it was damaged")
+        }
+    }
+
+    private func decode(_ data: Data) -> Result<ItemStore, any Error> {
+        do {
+            let version = try PropertyListDecoder().decode(VersionOnly.self, from: data).formatVersion
+            if version > Self.formatVersion {
+                throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion)
+            }
+            let contents = try PropertyListDecoder().decode(Contents.self, from: data)
+            let records = Dictionary(contents.items.map { ($0.snapshot.id, $0) }, uniquingKeysWith: { _, last in last })
+            return .success(ItemStore(records: records))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func recoverFromBackup(movingAside damaged: URL, now: Date, reason: String) -> ItemStoreLoadResult {
+        let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
+        let aside = url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent).corrupt-\(stamp)")
+        try? FileManager.default.moveItem(at: damaged, to: aside)
+        var notice = "Your saved items file could not be used because \(reason). It was kept as \(aside.lastPathComponent)"
+        if let backup = try? Data(contentsOf: backupURL), case .success(let store) = decode(backup) {
+            notice += "; your items were restored from the last backup."
+            return ItemStoreLoadResult(store: store, notice: notice)
+        }
+        notice += "; StoreSearch starts with no saved items."
+        return ItemStoreLoadResult(store: ItemStore(), notice: notice)
+    }
+
+    // MARK: Saving
+
+    /// The XML plist for `store`, items in a stable order.
+    public func encode(_ store: ItemStore) throws(ItemStoreFileError) -> Data {
+        let items = store.records.values.sorted { $0.snapshot.id < $1.snapshot.id }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        do {
+            return try encoder.encode(Contents(formatVersion: Self.formatVersion, items: items))
+        } catch {
+            throw .cannotEncode(String(describing: error))
+        }
+    }
+
+    /// Writes `data` atomically: temp file, fsync, keep the current file as the backup, rename.
+    /// Refuses to replace a file from a newer format.
+    public func write(_ data: Data) throws(ItemStoreFileError) {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: Self.reason(error))
+        }
+        if let existing = try? Data(contentsOf: url),
+           let version = try? PropertyListDecoder().decode(VersionOnly.self, from: existing).formatVersion,
+           version > Self.formatVersion {
+            throw .newerVersion(found: version, supported: Self.formatVersion)
+        }
+        let temporary = try writeTemporary(data)
+        if FileManager.default.fileExists(atPath: url.path) {
+            // A hard link keeps the previous good file as the backup without copying it.
+            unlink(backupURL.path)
+            if link(url.path, backupURL.path) != 0 {
+                try? FileManager.default.copyItem(at: url, to: backupURL)
+            }
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+        Self.syncDirectory(directory)
+    }
+
+    /// Writes and fsyncs a temporary file next to the target; the target is not touched.
+    func writeTemporary(_ data: Data) throws(ItemStoreFileError) -> URL {
+        let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).tmp-\(getpid())")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 { if errno == EINTR { continue } else { return false } }
+                offset += count
+            }
+            return true
+        }
+        guard written, fsync(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+        return temporary
+    }
+
+    /// Encodes and writes in one go.
+    public func save(_ store: ItemStore) throws(ItemStoreFileError) {
+        try write(try encode(store))
+    }
+
+    private static func syncDirectory(_ directory: URL) {
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.code == NSFileWriteNoPermissionError { return "permission denied" }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The command line: `--api-base URL`, `--offline`, `--search TERM`, `--category NAME`,
+/// `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
+public struct LaunchOptions: Equatable, Sendable {
+    public static let defaultAPIBase = URL(string: "https://itunes.apple.com")!
+
+    public var apiBase = LaunchOptions.defaultAPIBase
+    public var offline = false
+    public var searchTerm: String?
+    public var category: Category = .all
+
+    public enum Action: Equatable, Sendable {
+        case run(LaunchOptions)
+        case showHelp
+        case showVersion
+    }
+
+    public static let usage = """
+        Usage: storesearch [options]
+
+        Search the iTunes Store for music, apps, e-books and more.
+
+        Options:
+          --api-base URL      Base URL of an iTunes-compatible server
+                              (default: https://itunes.apple.com; env STORESEARCH_API_BASE)
+          --offline           Search the bundled offline catalog
+          --search TERM       Start with a search for TERM
+          --category NAME     Category for that search: \(Category.allCases.map(\.displayName).joined(separator: ", "))
+          --version           Print the version and exit
+          --help              Print this help and exit
+        """
+
+    public init() {}
+
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(LaunchOptionsError) -> Action {
+        var options = LaunchOptions()
+        if let base = environment["STORESEARCH_API_BASE"], !base.isEmpty {
+            options.apiBase = try apiURL(base)
+        }
+        var remaining = arguments[...]
+        func value(for option: String) throws(LaunchOptionsError) -> String {
+            guard let value = remaining.popFirst() else { throw .missingValue(option) }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            let (name, inline) = split(argument)
+            func next() throws(LaunchOptionsError) -> String {
+                if let inline { return inline }
+                return try value(for: name)
+            }
+            switch name {
+            case "--help", "-h": return .showHelp
+            case "--version": return .showVersion
+            case "--offline": options.offline = true
+            case "--api-base": options.apiBase = try apiURL(try next())
+            case "--search": options.searchTerm = try next()
+            case "--category":
+                let text = try next()
+                guard let category = Category(name: text) else { throw .unknownCategory(text) }
+                options.category = category
+            default: throw .unknownOption(argument)
+            }
+        }
+        return .run(options)
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func apiURL(_ text: String) throws(LaunchOptionsError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else { throw .invalidURL(text) }
+        return url
+    }
+}

@@ -1,0 +1,12 @@
+/// Why a response body could not be read as search results.
+public enum SearchResponseError: Error, Equatable, Sendable {
+    case emptyBody
+    /// An HTML page or other non-JSON text, such as a proxy's or server's error page.
+    case notJSON
+    /// JSON that stops early or is otherwise broken.
+    case malformedJSON
+    /// Valid JSON without a `results` array.
+    case unexpectedShape
+    /// The service's own `{"errorMessage": …}`.
+    case serviceMessage(String)
+}

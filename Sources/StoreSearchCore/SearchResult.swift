@@ -1,0 +1,38 @@
+import Foundation
+
+/// One item from the store, as the API described it.
+public struct SearchResult: Hashable, Sendable, Codable, Identifiable {
+    /// Stable identity: "track:ID", else "collection:ID", else "url:STORE-URL".
+    public var id: String
+    public var name: String
+    public var artist: String?
+    public var kind: ResultKind
+    public var genre: String?
+    public var price: Decimal?
+    public var currency: String?
+    public var releaseDate: Date?
+    public var storeURL: URL?
+    public var previewURL: URL?
+    public var artworkURL: URL?
+    public var largeArtworkURL: URL?
+    /// Plain text: tags removed, entities decoded, paragraphs as line breaks.
+    public var summary: String?
+
+    public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
+                price: Decimal? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
+                previewURL: URL? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil) {
+        self.id = id
+        self.name = name
+        self.artist = artist
+        self.kind = kind
+        self.genre = genre
+        self.price = price
+        self.currency = currency
+        self.releaseDate = releaseDate
+        self.storeURL = storeURL
+        self.previewURL = previewURL
+        self.artworkURL = artworkURL
+        self.largeArtworkURL = largeArtworkURL
+        self.summary = summary
+    }
+}

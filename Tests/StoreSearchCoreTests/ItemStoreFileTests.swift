@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+@testable import StoreSearchCore
+
+final class ItemStoreFileTests: XCTestCase {
+    private var directory: URL!
+    private var file: ItemStoreFile!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
+        file = ItemStoreFile(paths: AppPaths(environment: ["XDG_DATA_HOME": directory.path, "HOME": "/nonexistent"]))
+    }
+
+    override func tearDownWithError() throws {
+        chmod(directory.path, 0o755)
+        chmod(directory.appending(path: "storesearch").path, 0o755)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func sampleStore() -> ItemStore {
+        var store = ItemStore()
+        let song = SearchResult(id: "track:1", name: "Şımarık", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"),
+                                currency: "USD", releaseDate: Date(timeIntervalSince1970: 866_000_000),
+                                storeURL: URL(string: "https://music.apple.com/x"), artworkURL: URL(string: "https://a/100x100bb.jpg"))
+        store.setEdits(ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0), notes: "line 1\nline 2 <&>"), for: song)
+        store.markVisited(song, at: Date(timeIntervalSince1970: 100))
+        store.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .audiobook), at: Date(timeIntervalSince1970: 200))
+        return store
+    }
+
+    func testRoundTripIsAReadableVersionedXMLPlist() throws {
+        XCTAssertEqual(file.url.path, directory.appending(path: "storesearch/items.plist").path)
+        let store = sampleStore()
+        try file.save(store)
+        let text = try String(contentsOf: file.url, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("<?xml"), "XML, not binary")
+        XCTAssertTrue(text.contains("<key>formatVersion</key>"))
+        let loaded = try file.load()
+        XCTAssertEqual(loaded.store, store)
+        XCTAssertNil(loaded.notice)
+    }
+
+    func testMissingFileIsAnEmptyStore() throws {
+        XCTAssertTrue(try file.load().store.isEmpty)
+    }
+
+    func testSavingKeepsThePreviousGoodFileAsBackup() throws {
+        try file.save(sampleStore())
+        try file.save(ItemStore())
+        let backup = try ItemStoreFile(url: file.backupURL).load().store
+        XCTAssertEqual(backup, sampleStore())
+    }
+
+    func testCorruptFileIsMovedAsideAndTheBackupRecovered() throws {
+        try file.save(sampleStore())
+        try file.save(sampleStore())
+        try Data("<?xml version=\"1.0\"?><plist><dict><key>formatVer".utf8).write(to: file.url)
+        let result = try file.load(now: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(result.store, sampleStore(), "restored from the backup")
+        XCTAssertTrue(result.notice?.contains("items.plist.corrupt-1970-01-01T00-00-00Z") == true, result.notice ?? "")
+        let aside = directory.appending(path: "storesearch/items.plist.corrupt-1970-01-01T00-00-00Z")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside.path), "the damaged file is kept, not overwritten")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.url.path))
+    }
+
+    func testCorruptFileWithoutBackupStartsEmptyWithANotice() throws {
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data([0x00, 0xFF, 0x13]).write(to: file.url)
+        let result = try file.load()
+        XCTAssertTrue(result.store.isEmpty)
+        XCTAssertNotNil(result.notice)
+    }
+
+    func testFileFromANewerVersionIsRefusedAndLeftUntouched() throws {
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let future = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>formatVersion</key><integer>7</integer><key>things</key><array/></dict></plist>
+            """
+        try Data(future.utf8).write(to: file.url)
+        XCTAssertThrowsError(try file.load()) {
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 1))
+        }
+        XCTAssertThrowsError(try file.save(sampleStore()))
+        XCTAssertEqual(try String(contentsOf: file.url, encoding: .utf8), future)
+    }
+
+    func testUnwritableDirectoryGivesAnErrorToShow() throws {
+        guard getuid() != 0 else {
+            // root ignores permissions: make the parent a file instead, which nobody can write into.
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data().write(to: directory.appending(path: "storesearch"))
+            XCTAssertThrowsError(try file.save(sampleStore())) { error in
+                guard case .cannotWrite(let path, _) = error as? ItemStoreFileError else { return XCTFail("\(error)") }
+                XCTAssertTrue(path.hasSuffix("storesearch"))
+                XCTAssertTrue((error as! ItemStoreFileError).message.hasPrefix("Could not save your changes to"))
+            }
+            return
+        }
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        chmod(file.url.deletingLastPathComponent().path, 0o500)
+        XCTAssertThrowsError(try file.save(sampleStore()))
+    }
+
+    func testCrashBetweenTemporaryWriteAndRenameLeavesTheOldFileIntact() throws {
+        try file.save(sampleStore())
+        let temporary = try file.writeTemporary(try file.encode(ItemStore()))  // then "crash"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: temporary.path))
+        XCTAssertEqual(try file.load().store, sampleStore())
+        try file.save(ItemStore())  // the next save reuses and replaces the stray temporary
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.path))
+    }
+}
