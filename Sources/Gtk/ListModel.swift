@@ -4,7 +4,7 @@ import CGtk
 /// as object data, so list widgets can show any Swift type.
 @MainActor
 public final class ListModel<Element>: Object {
-    private static var valueKey: GQuark { g_quark_from_static_string("storesearch-swift-value") }
+    private static var valueKey: GQuark { g_quark_from_string("storesearch-swift-value") }
 
     public init() {
         super.init(taking: UnsafeMutableRawPointer(g_list_store_new(g_object_get_type())!))
@@ -47,6 +47,18 @@ public final class ListModel<Element>: Object {
         var items: [gpointer?] = elements.map { makeItem($0) }
         g_list_store_splice(store, guint(index), guint(length), &items, guint(items.count))
         items.forEach { g_object_unref($0) }
+    }
+
+    /// Changes the value at `index` without telling the list (no rebind, selection kept);
+    /// the caller refreshes what shows it.
+    public func setValue(_ element: Element, at index: Int) {
+        let item = g_list_model_get_item(store, guint(index))!
+        defer { g_object_unref(item) }
+        let box = Unmanaged.passRetained(HandlerBox(element)).toOpaque()
+        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), Self.valueKey, box) { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
     }
 
     public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }

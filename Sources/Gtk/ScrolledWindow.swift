@@ -2,6 +2,8 @@ import CGtk
 
 @MainActor
 public final class ScrolledWindow: Widget {
+    public convenience init() { self.init(retaining: gtk_scrolled_window_new()) }
+
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(cast())) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast()), newValue) }
@@ -10,4 +12,8 @@ public final class ScrolledWindow: Widget {
     public var verticalUpperBound: Double {
         gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(cast()))
     }
+}
+
+extension ScrolledWindow {
+    public func setChild(_ child: Widget?) { gtk_scrolled_window_set_child(cast(), child?.widget) }
 }

@@ -20,6 +20,13 @@ open class Widget: Object {
         set { gtk_widget_set_opacity(widget, newValue) }
     }
 
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public func centerVertically() { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
+
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }

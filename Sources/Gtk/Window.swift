@@ -5,6 +5,9 @@ import CGtk
 public class Window: Widget {
     public var window: UnsafeMutablePointer<GtkWindow> { cast() }
 
+    /// A plain top-level window (dialogs, secondary windows).
+    public convenience init() { self.init(retaining: gtk_window_new()) }
+
     public init(application: Application) {
         super.init(retaining: gtk_application_window_new(application.application))
     }
@@ -29,6 +32,9 @@ public class Window: Widget {
     public func setApplication(_ application: Application) {
         gtk_window_set_application(window, application.application)
     }
+
+    /// Opens `uri` in the user's browser.
+    public func openURI(_ uri: String) { gtk_show_uri(window, uri, guint32(GDK_CURRENT_TIME)) }
 
     public func present() { gtk_window_present(window) }
 

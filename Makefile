@@ -1,0 +1,35 @@
+# StoreSearch: `make run` and `make test` install what they need on Debian 12, then build.
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libgtk-4-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
+                adwaita-icon-theme fonts-dejavu-core
+SWIFT_FLAGS ?=
+
+.PHONY: deps build run test bench screenshots clean
+
+# Installs only the Debian packages that are missing.
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing: $$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	swift build $(SWIFT_FLAGS)
+
+run: build
+	swift run $(SWIFT_FLAGS) storesearch $(ARGS)
+
+# Every test, the UI ones under a private X display and D-Bus session.
+test: deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 \
+		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
+
+bench: deps
+	swift build -c release --product storesearch-bench
+	GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x900x24" .build/release/storesearch-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,40 @@
+import Foundation
+import HTTP
+import StoreSearchCore
+
+/// What the window works with: search, artwork, the user's items, and the offline catalog.
+@MainActor
+public final class AppEnvironment {
+    public let options: LaunchOptions
+    public let paths: AppPaths
+    public let resources: ResourceLocator
+    public let search: SearchService
+    public let artwork: ArtworkLoader
+    let keeper: ItemStoreKeeper
+    public let locale: Locale
+    private var catalog: CatalogServer?
+
+    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale = .current) {
+        self.options = options
+        self.paths = paths
+        self.resources = resources
+        self.locale = locale
+        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
+        search = SearchService(baseURL: options.apiBase, client: client)
+        artwork = ArtworkLoader(client: client, cacheDirectory: paths.artworkCacheDirectory)
+        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths))
+    }
+
+    public var isOffline: Bool { catalog != nil }
+
+    /// Starts the bundled catalog's server (once) and points searches at it.
+    public func switchToOfflineCatalog() throws {
+        if catalog == nil {
+            let server = try CatalogServer(dataDirectory: resources.data)
+            search.baseURL = try server.start()
+            catalog = server
+        }
+    }
+
+    func shutdown() { catalog?.stop() }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Gtk
+
+/// Image bytes on disk under `$XDG_CACHE_HOME/storesearch/artwork/`, named by a hash of the URL,
+/// bounded in size (oldest-used files evicted). Files appear only by rename, so a partial write
+/// is never read back.
+actor ArtworkDiskCache {
+    let directory: URL
+    private let limitBytes: Int
+    private var knownSize: Int?
+
+    init(directory: URL, limitBytes: Int = 100 << 20) {
+        self.directory = directory
+        self.limitBytes = limitBytes
+    }
+
+    private func file(for url: URL) -> URL {
+        directory.appending(path: Checksum.sha256(url.absoluteString))
+    }
+
+    func data(for url: URL) -> Data? {
+        let path = file(for: url).path
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        utime(path, nil)  // mark as recently used for eviction
+        return data
+    }
+
+    func store(_ data: Data, for url: URL) {
+        let target = file(for: url)
+        let temporary = directory.appending(path: ".\(target.lastPathComponent).\(UUID().uuidString).part")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return  // a cache that cannot be written only costs a later download
+        }
+        knownSize = (knownSize ?? currentSize()) + data.count
+        if knownSize! > limitBytes { evict() }
+    }
+
+    private func files() -> [(url: URL, size: Int, used: Date)] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let urls = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+        return urls.filter { !$0.lastPathComponent.hasPrefix(".") }.compactMap { url in
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            return (url, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    private func currentSize() -> Int { files().reduce(0) { $0 + $1.size } }
+
+    /// Removes the least recently used files until the cache is at 80% of its limit.
+    private func evict() {
+        var size = 0
+        var all = files()
+        size = all.reduce(0) { $0 + $1.size }
+        all.sort { $0.used < $1.used }
+        for file in all where size > limitBytes * 8 / 10 {
+            try? FileManager.default.removeItem(at: file.url)
+            size -= file.size
+        }
+        knownSize = size
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The detail pane (LootLogger's drill-down): large artwork, editable Name, Artist, Price, Release
+/// Date and Notes, read-only Kind and Genre. An edit commits on Enter or when focus leaves its
+/// field; an invalid price is explained and not saved.
+@MainActor
+final class DetailForm {
+    let stack: Stack
+    let nameEntry: Entry
+    let artistEntry: Entry
+    let priceEntry: Entry
+    let priceError: Label
+    let dateLabel: Label
+    let changeDateButton: MenuButton
+    let calendar: Gtk.Calendar
+    let kindValue: Label
+    let genreValue: Label
+    let notesView: TextView
+    let summaryLabel: Label
+    let artwork: Picture
+    let viewInStoreButton: Button
+    let hideButton: Button
+    let revertButton: Button
+
+    private let loader: ArtworkLoader
+    private let locale: Locale
+    private var artworkRequest: ArtworkRequest?
+    private(set) var item: Item?
+
+    /// The user changed the shown item; the edits replace the item's previous ones.
+    var onEdit: ((Item, ItemEdits) -> Void)?
+    var onHide: ((Item) -> Void)?
+    var onRevert: ((Item) -> Void)?
+    var onViewInStore: ((URL) -> Void)?
+
+    init(builder: Builder, loader: ArtworkLoader, locale: Locale) {
+        self.loader = loader
+        self.locale = locale
+        stack = builder.object("detail_stack")
+        nameEntry = builder.object("name_entry")
+        artistEntry = builder.object("artist_entry")
+        priceEntry = builder.object("price_entry")
+        priceError = builder.object("price_error")
+        dateLabel = builder.object("date_label")
+        changeDateButton = builder.object("change_date_button")
+        calendar = builder.object("calendar")
+        kindValue = builder.object("kind_value")
+        genreValue = builder.object("genre_value")
+        notesView = builder.object("notes_view")
+        summaryLabel = builder.object("summary_label")
+        artwork = builder.object("detail_artwork")
+        viewInStoreButton = builder.object("view_store_button")
+        hideButton = builder.object("hide_button")
+        revertButton = builder.object("revert_button")
+
+        for entry in [nameEntry, artistEntry, priceEntry] {
+            entry.onActivate { [weak self] in self?.commit() }
+            entry.onFocusLeave { [weak self] in self?.commit() }
+        }
+        notesView.onFocusLeave { [weak self] in self?.commit() }
+        calendar.onDaySelected { [weak self] in
+            guard let self, self.item != nil else { return }
+            self.commit(date: self.calendar.date)
+            self.changeDateButton.popdown()
+        }
+        hideButton.onClicked { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onHide?(item)
+        }
+        revertButton.onClicked { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onRevert?(item)
+        }
+        viewInStoreButton.onClicked { [weak self] in
+            guard let self, let url = self.item?.result.storeURL else { return }
+            self.onViewInStore?(url)
+        }
+    }
+
+    /// Shows `item` (nil: the "select a result" page). Uncommitted typing for the previous item
+    /// is committed first, so switching items never drops an edit.
+    func show(_ item: Item?) {
+        if let current = self.item, current.id != item?.id { commit() }
+        self.item = item
+        guard let item else {
+            stack.visiblePage = "none"
+            return
+        }
+        stack.visiblePage = "detail"
+        nameEntry.text = item.name
+        artistEntry.text = item.artist ?? ""
+        priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
+        setPriceError(nil)
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? "Unknown"
+        if let date = item.releaseDate { calendar.date = date }
+        kindValue.text = item.result.kind.displayName
+        genreValue.text = item.result.genre ?? "—"
+        notesView.text = item.notes
+        summaryLabel.text = item.result.summary ?? ""
+        summaryLabel.isVisible = item.result.summary != nil
+        viewInStoreButton.isSensitive = item.result.storeURL != nil
+        revertButton.isSensitive = !item.edits.isEmpty
+        loadArtwork(for: item)
+    }
+
+    private func loadArtwork(for item: Item) {
+        artworkRequest?.cancel()
+        artworkRequest = nil
+        // Show the thumbnail at once if it is in memory, then the large image when it arrives.
+        artwork.texture = item.result.artworkURL.flatMap { loader.cachedTexture(for: $0) }
+        guard let url = item.result.largeArtworkURL ?? item.result.artworkURL else { return }
+        let id = item.id
+        artworkRequest = loader.load(url) { [weak self] texture in
+            guard let self, self.item?.id == id, let texture else { return }
+            self.artwork.texture = texture
+        }
+    }
+
+    /// Reads every field into edits; a field equal to the store's value is not an edit.
+    private func commit(date: Date? = nil) {
+        guard let item else { return }
+        var edits = item.edits
+        let result = item.result
+        edits.name = Self.edit(nameEntry.text, original: result.name)
+        edits.artist = Self.edit(artistEntry.text, original: result.artist ?? "")
+        let notes = notesView.text
+        edits.notes = notes.isEmpty ? nil : notes
+        if let date { edits.releaseDate = date == result.releaseDate ? nil : date }
+        do {
+            let formatter = PriceFormatter(locale: locale)
+            let typed = priceEntry.text
+            if typed != formatter.editableString(for: item.price, currency: result.currency) {
+                let price = try PriceParser(locale: locale).parse(typed)
+                edits.price = price == result.price ? nil : price
+            }
+            setPriceError(nil)
+        } catch {
+            setPriceError(error.message)
+        }
+        guard edits != item.edits else { return }
+        var updated = item
+        updated.edits = edits
+        self.item = updated
+        revertButton.isSensitive = !edits.isEmpty
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? "Unknown"
+        onEdit?(updated, edits)
+    }
+
+    private func setPriceError(_ message: String?) {
+        priceError.text = message ?? ""
+        priceError.isVisible = message != nil
+        priceEntry.setCSSClass("error", message != nil)
+        if let message { priceEntry.setAccessibleDescription(message) }
+    }
+
+    private static func edit(_ text: String, original: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed == original ? nil : trimmed
+    }
+}

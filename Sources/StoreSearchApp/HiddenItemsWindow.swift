@@ -1,0 +1,65 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Lists hidden items, each with a Restore button.
+@MainActor
+public final class HiddenItemsWindow {
+    let window: Window
+    private let list = Box(.vertical, spacing: 6)
+    private var buttons: [Button] = []
+    private var records: [ItemRecord]
+    var onRestore: ((String) -> Void)?
+
+    init(parent: Window, records: [ItemRecord]) {
+        self.records = records
+        window = Window()
+        window.title = "Hidden Items"
+        window.setDefaultSize(width: 420, height: 480)
+        window.setTransient(for: parent)
+        window.setModal(true)
+        let scroller = ScrolledWindow()
+        list.addCSSClass("detail-form")
+        scroller.setChild(list)
+        window.setChild(scroller)
+        rebuild()
+    }
+
+    public var names: [String] { records.map(\.snapshot.name) }
+
+    public func present() { window.present() }
+
+    /// Restores the item at `index` as its button does.
+    public func restore(at index: Int) { buttons[index].click() }
+
+    private func rebuild() {
+        list.removeAll()
+        buttons = []
+        if records.isEmpty {
+            let empty = Label("No hidden items. Items you hide are listed here so you can bring them back.")
+            empty.wraps = true
+            empty.addCSSClass("dim-label")
+            list.append(empty)
+        }
+        for record in records {
+            let row = Box(.horizontal, spacing: 12)
+            let text = Label("\(record.snapshot.name) — \(record.snapshot.artist ?? "Unknown") (\(record.snapshot.kind.displayName))")
+            text.wraps = true
+            text.alignStart()
+            text.expandsHorizontally = true
+            let button = Button(label: "Restore")
+            button.setAccessibleLabel("Restore \(record.snapshot.name)")
+            let id = record.snapshot.id
+            button.onClicked { [weak self] in
+                guard let self else { return }
+                self.onRestore?(id)
+                self.records.removeAll { $0.snapshot.id == id }
+                self.rebuild()
+            }
+            row.append(text)
+            row.append(button)
+            list.append(row)
+            buttons.append(button)
+        }
+    }
+}

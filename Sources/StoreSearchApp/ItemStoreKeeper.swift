@@ -1,0 +1,59 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Owns the user's item store: loads it at start, saves it a couple of seconds after the last
+/// change (so a crash loses at most that), and saves it for good when the window closes.
+@MainActor
+final class ItemStoreKeeper {
+    static let saveDelay: Duration = .seconds(2)
+
+    let file: ItemStoreFile
+    private(set) var store: ItemStore
+    /// Something the user should be told at start (a corrupt file moved aside, a newer format).
+    let loadNotice: String?
+    private var pendingSave: Gtk.Timer?
+    private var savedStore: ItemStore
+
+    var hasUnsavedChanges: Bool { store != savedStore }
+
+    init(file: ItemStoreFile) {
+        self.file = file
+        do {
+            let result = try file.load()
+            store = result.store
+            loadNotice = result.notice
+        } catch {
+            store = ItemStore()
+            loadNotice = error.message
+        }
+        savedStore = store
+    }
+
+    func update(_ change: (inout ItemStore) -> Void) {
+        change(&store)
+        pendingSave?.cancel()
+        pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
+    }
+
+    /// Encodes here, writes on a background thread.
+    private func saveInBackground() {
+        guard hasUnsavedChanges, let data = try? file.encode(store) else { return }
+        let snapshot = store
+        let file = file
+        Task {
+            let outcome = await Task.detached { () -> ItemStoreFileError? in
+                do throws(ItemStoreFileError) { try file.write(data); return nil } catch { return error }
+            }.value
+            if outcome == nil { self.savedStore = snapshot }
+        }
+    }
+
+    /// Saves now (window closing). Throws what the user must be told.
+    func saveNow() throws(ItemStoreFileError) {
+        pendingSave?.cancel()
+        guard hasUnsavedChanges else { return }
+        try file.save(store)
+        savedStore = store
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// One row of the results list: thumbnail, name, "Artist (Kind)", price.
+@MainActor
+final class ResultRow {
+    let root = Box(.horizontal, spacing: 12)
+    private let thumbnail = Image(iconName: "image-x-generic-symbolic")
+    private let name = Inscription()
+    private let subtitle = Inscription()
+    private let price = Label()
+    private var artworkRequest: ArtworkRequest?
+    private(set) var itemID: String?
+
+    init() {
+        root.addCSSClass("result-row")
+        thumbnail.setPixelSize(48)
+        thumbnail.setSizeRequest(width: 48, height: 48)
+        thumbnail.addCSSClass("artwork")
+        name.addCSSClass("name")
+        subtitle.addCSSClass("subtitle")
+        subtitle.addCSSClass("dim-label")
+        price.addCSSClass("price")
+        let texts = Box(.vertical, spacing: 2)
+        texts.append(name)
+        texts.append(subtitle)
+        texts.expandsHorizontally = true
+        texts.centerVertically()
+        root.append(thumbnail)
+        root.append(texts)
+        root.append(price)
+    }
+
+    func show(_ item: Item, formatter: PriceFormatter) {
+        itemID = item.id
+        name.text = item.name
+        subtitle.text = item.artistAndKind
+        price.text = formatter.string(for: item.price, currency: item.result.currency) ?? ""
+        root.setCSSClass("visited", item.isVisited)
+        thumbnail.opacity = item.isVisited ? 0.5 : 1
+        root.setAccessibleLabel("\(item.name), \(item.artist ?? "Unknown"), \(item.result.kind.displayName)")
+    }
+
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) {
+        artworkRequest?.cancel()
+        artworkRequest = nil
+        thumbnail.setIconName("image-x-generic-symbolic")
+        guard let url else { return }
+        artworkRequest = loader.load(url) { [weak self] texture in
+            guard let self else { return }
+            self.artworkRequest = nil
+            if let texture { self.thumbnail.setTexture(texture) } else { self.thumbnail.setIconName("image-missing-symbolic") }
+        }
+    }
+
+    /// The row scrolled away: stop waiting for its image.
+    func unbind() {
+        artworkRequest?.cancel()
+        artworkRequest = nil
+        itemID = nil
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Starts the GTK application with the parsed command line.
+@MainActor
+public enum StoreSearchApp {
+    public nonisolated static let version = "0.1.0"
+    public static let applicationID = "io.github.storesearch.StoreSearch"
+
+    public static func run(_ options: LaunchOptions) -> Int32 {
+        guard let resources = ResourceLocator.locate() else {
+            FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
+            return 1
+        }
+        let application = Application(id: applicationID)
+        var window: MainWindow?
+        var environment: AppEnvironment?
+        application.onActivate {
+            if let window { return window.present() }
+            let env = AppEnvironment(options: options, resources: resources)
+            environment = env
+            window = MainWindow(application: application, environment: env)
+            window?.present()
+        }
+        application.onShutdown { environment?.shutdown() }
+        return application.run(programName: "storesearch")
+    }
+}
