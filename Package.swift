@@ -11,11 +11,10 @@ let package = Package(
         .target(name: "StoreSearchCore"),
         .target(name: "StoreSearchApp", dependencies: ["Gtk", "HTTP", "StoreSearchCore"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
-        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp"], path: "Sources/Benchmarks"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp"]),
+        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "HTTP", "StoreSearchCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
