@@ -92,8 +92,15 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
 
     /// Stops the server; pending responses are dropped.
     public func stop() {
-        guard let loop = lock.withLock({ self.loop }) else { return }
-        g_main_loop_quit(loop)
+        guard let loop = lock.withLock({ self.loop }), let context = lock.withLock({ self.context }) else { return }
+        // Quit from inside the server's own loop: a quit sent before g_main_loop_run starts is lost.
+        let source = g_idle_source_new()
+        g_source_set_callback(source, { loop in
+            g_main_loop_quit(OpaquePointer(loop))
+            return 0
+        }, UnsafeMutableRawPointer(loop), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
         while thread?.isFinished == false { usleep(1000) }
         lock.withLock { self.loop = nil }
         thread = nil

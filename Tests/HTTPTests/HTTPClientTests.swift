@@ -122,16 +122,6 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
-    func testClosedPortYieldsConnectionRefused() throws {
-        let closed = LocalServer()
-        let url = try closed.start().appending(path: "x")
-        closed.stop()
-        MainActor.assumeIsolated {
-            let client = HTTPClient()
-            Self.expectError(.connectionRefused) { try await client.get(url) }
-        }
-    }
-
     func testNonHTTPURLIsRefused() {
         MainActor.assumeIsolated {
             let client = HTTPClient()
