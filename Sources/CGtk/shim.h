@@ -12,10 +12,6 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
-static inline GType shim_object_type(gpointer instance) {
-    return G_OBJECT_TYPE(instance);
-}
-
 static inline gboolean shim_is_a(gpointer instance, GType type) {
     return G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
 }
@@ -32,14 +28,6 @@ static inline void shim_accessible_set_description(GtkAccessible *accessible, co
 // Emits an action signal that takes no arguments ("clicked", "activate").
 static inline void shim_signal_emit(gpointer instance, const char *name) {
     g_signal_emit_by_name(instance, name);
-}
-
-static inline void shim_object_set_int(gpointer object, const char *name, int value) {
-    g_object_set(object, name, value, NULL);
-}
-
-static inline void shim_object_set_bool(gpointer object, const char *name, gboolean value) {
-    g_object_set(object, name, value, NULL);
 }
 
 // A modal message dialog with a secondary text (gtk_message_dialog_new is variadic).

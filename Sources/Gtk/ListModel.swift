@@ -49,18 +49,6 @@ public final class ListModel<Element>: Object {
         items.forEach { g_object_unref($0) }
     }
 
-    /// Changes the value at `index` without telling the list (no rebind, selection kept);
-    /// the caller refreshes what shows it.
-    public func setValue(_ element: Element, at index: Int) {
-        let item = g_list_model_get_item(store, guint(index))!
-        defer { g_object_unref(item) }
-        let box = Unmanaged.passRetained(HandlerBox(element)).toOpaque()
-        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), Self.valueKey, box) { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
-    }
-
     public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }
     public func replace(at index: Int, with element: Element) { splice(at: index, removing: 1, inserting: [element]) }
     public func insert(_ element: Element, at index: Int) { splice(at: index, removing: 0, inserting: [element]) }

@@ -53,8 +53,4 @@ open class Object {
     public func onNotify(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         connect("notify::\(name)", thunk: SignalThunks.pointer, handler: { (_: gpointer?) in handler() })
     }
-
-    public func setProperty(_ name: String, _ value: Bool) {
-        shim_object_set_bool(gobject, name, value ? 1 : 0)
-    }
 }

@@ -92,7 +92,8 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
 
     /// Stops the server; pending responses are dropped.
     public func stop() {
-        guard let loop = lock.withLock({ self.loop }), let context = lock.withLock({ self.context }) else { return }
+        let (loop, context) = lock.withLock { (self.loop, self.context) }
+        guard let loop, let context else { return }
         // Quit from inside the server's own loop: a quit sent before g_main_loop_run starts is lost.
         let source = g_idle_source_new()
         g_source_set_callback(source, { loop in

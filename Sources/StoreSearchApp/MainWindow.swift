@@ -253,9 +253,7 @@ public final class MainWindow {
     private func showBanner(_ text: String, undo: (() -> Void)?) {
         bannerLabel.text = text
         bannerUndo = undo
-        bannerButton.isVisible = undo != nil
         bannerButton.label = undo == nil ? "Dismiss" : "Undo"
-        bannerButton.isVisible = true
         bannerRevealer.isRevealed = true
         bannerTimer?.cancel()
         if undo != nil {

@@ -11,7 +11,6 @@ final class ResultRow {
     private let subtitle = Inscription()
     private let price = Label()
     private var artworkRequest: ArtworkRequest?
-    private(set) var itemID: String?
 
     init() {
         root.addCSSClass("result-row")
@@ -33,7 +32,6 @@ final class ResultRow {
     }
 
     func show(_ item: Item, formatter: PriceFormatter) {
-        itemID = item.id
         name.text = item.name
         subtitle.text = item.artistAndKind
         price.text = formatter.string(for: item.price, currency: item.result.currency) ?? ""
@@ -58,6 +56,5 @@ final class ResultRow {
     func unbind() {
         artworkRequest?.cancel()
         artworkRequest = nil
-        itemID = nil
     }
 }
