@@ -24,10 +24,7 @@ public struct ListItem {
         }
         nonmutating set {
             let box = newValue.map { Unmanaged.passRetained($0).toOpaque() }
-            g_object_set_qdata_full(UnsafeMutablePointer(item), Self.rowKey, box) { data in
-                guard let data else { return }
-                Unmanaged<AnyObject>.fromOpaque(data).release()
-            }
+            g_object_set_qdata_full(UnsafeMutablePointer(item), Self.rowKey, box, releaseRetained)
         }
     }
 }

@@ -34,11 +34,7 @@ public final class ListModel<Element>: Object {
 
     private func makeItem(_ element: Element) -> UnsafeMutableRawPointer {
         let item = g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!
-        let box = Unmanaged.passRetained(HandlerBox(element)).toOpaque()
-        g_object_set_qdata_full(item, Self.valueKey, box) { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
+        g_object_set_qdata_full(item, Self.valueKey, HandlerBox.retained(element), releaseRetained)
         return UnsafeMutableRawPointer(item)
     }
 

@@ -40,11 +40,8 @@ open class Object {
     @discardableResult
     func connect<Handler>(_ signal: String, thunk: GCallback, handler: Handler,
                           untilFinalized: Bool = false) -> gulong {
-        let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
-        let id = g_signal_connect_data(gobject, signal, thunk, box, { data, _ in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
+        let id = g_signal_connect_data(gobject, signal, thunk, HandlerBox.retained(handler),
+                                       { data, _ in releaseRetained(data) }, GConnectFlags(rawValue: 0))
         if !untilFinalized { handlerIDs.append(id) }
         return id
     }

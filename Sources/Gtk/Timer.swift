@@ -7,16 +7,14 @@ public final class Timer {
 
     init(interval: Duration, repeats: Bool, _ handler: @escaping @MainActor () -> Bool) {
         let milliseconds = guint(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
-        let box = Unmanaged.passRetained(HandlerBox<() -> Bool>({ [weak self] in
+        let box = HandlerBox<() -> Bool>.retained({ [weak self] in
             let again = MainActor.assumeIsolated { handler() } && repeats
             if !again { MainActor.assumeIsolated { self?.sourceID = 0 } }
             return again
-        })).toOpaque()
+        })
         sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             HandlerBox<() -> Bool>.from(data)() ? 1 : 0
-        }, box, { data in
-            data.map { Unmanaged<AnyObject>.fromOpaque($0).release() }
-        })
+        }, box, releaseRetained)
     }
 
     public var isActive: Bool { sourceID != 0 }
