@@ -152,7 +152,7 @@ final class DetailForm {
         priceError.text = message ?? ""
         priceError.isVisible = message != nil
         priceEntry.setCSSClass("error", message != nil)
-        if let message { priceEntry.setAccessibleDescription(message) }
+        priceEntry.setAccessibleDescription(message ?? "")  // cleared once the price is valid again
     }
 
     private static func edit(_ text: String, original: String) -> String? {
