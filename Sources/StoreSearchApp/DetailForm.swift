@@ -28,6 +28,8 @@ final class DetailForm {
     private let locale: Locale
     private var artworkRequest: ArtworkRequest?
     private(set) var item: Item?
+    /// True while `show` fills the fields, whose setters emit signals a user's edit would.
+    private var isFilling = false
 
     /// The user changed the shown item; the edits replace the item's previous ones.
     var onEdit: ((Item, ItemEdits) -> Void)?
@@ -61,7 +63,7 @@ final class DetailForm {
         }
         notesView.onFocusLeave { [weak self] in self?.commit() }
         calendar.onDaySelected { [weak self] in
-            guard let self, self.item != nil else { return }
+            guard let self, self.item != nil, !self.isFilling else { return }
             self.commit(date: self.calendar.date)
             self.changeDateButton.popdown()
         }
@@ -94,7 +96,11 @@ final class DetailForm {
         priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
         setPriceError(nil)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? "Unknown"
-        if let date = item.releaseDate { calendar.date = date }
+        if let date = item.releaseDate {
+            isFilling = true
+            calendar.date = date
+            isFilling = false
+        }
         kindValue.text = item.result.kind.displayName
         genreValue.text = item.result.genre ?? "—"
         notesView.text = item.notes
@@ -127,7 +133,7 @@ final class DetailForm {
         edits.artist = Self.edit(artistEntry.text, original: result.artist ?? "")
         let notes = notesView.text
         edits.notes = notes.isEmpty ? nil : notes
-        if let date { edits.releaseDate = date == result.releaseDate ? nil : date }
+        if let date { edits.releaseDate = Self.isSameDay(date, result.releaseDate) ? nil : date }
         do {
             let formatter = PriceFormatter(locale: locale)
             let typed = priceEntry.text
@@ -153,6 +159,14 @@ final class DetailForm {
         priceError.isVisible = message != nil
         priceEntry.setCSSClass("error", message != nil)
         priceEntry.setAccessibleDescription(message ?? "")  // cleared once the price is valid again
+    }
+
+    /// The store's dates are instants on a UTC day; picking that day again is not an edit.
+    private static func isSameDay(_ picked: Date, _ original: Date?) -> Bool {
+        guard let original else { return false }
+        var utc = Foundation.Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        return utc.isDate(picked, inSameDayAs: original)
     }
 
     private static func edit(_ text: String, original: String) -> String? {
