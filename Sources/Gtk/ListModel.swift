@@ -45,8 +45,17 @@ public final class ListModel<Element>: Object {
         items.forEach { g_object_unref($0) }
     }
 
+    /// Gives the item at `index` a new value and has the list redraw it. The item object stays
+    /// the same, so a selection on it survives (a replaced object would be deselected).
+    public func update(at index: Int, with element: Element) {
+        let item = g_list_model_get_item(store, guint(index))!
+        defer { g_object_unref(item) }
+        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), Self.valueKey,
+                                HandlerBox.retained(element), releaseRetained)
+        g_list_model_items_changed(store, guint(index), 1, 1)
+    }
+
     public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }
-    public func replace(at index: Int, with element: Element) { splice(at: index, removing: 1, inserting: [element]) }
     public func insert(_ element: Element, at index: Int) { splice(at: index, removing: 0, inserting: [element]) }
     public func remove(at index: Int) { g_list_store_remove(store, guint(index)) }
     public func append(_ element: Element) { insert(element, at: count) }

@@ -228,11 +228,7 @@ public final class MainWindow {
     /// Puts a changed item into the list and redraws its row, keeping selection and focus.
     private func refresh(_ item: Item) {
         guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        resultsList.model.replace(at: index, with: item)
-        if resultsList.selectedIndex == nil && detail.item?.id == item.id {
-            // Replacing the selected row clears the selection; restore it without reloading the form.
-            resultsList.selectedIndex = index
-        }
+        resultsList.model.update(at: index, with: item)
     }
 
     private func hide(_ item: Item) {
