@@ -24,7 +24,7 @@ run: build
 # Every test, the UI ones under a private X display and D-Bus session.
 test: deps
 	swift build --build-tests $(SWIFT_FLAGS)
-	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
+	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
 
 clean:

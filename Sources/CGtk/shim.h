@@ -25,6 +25,15 @@ static inline void shim_accessible_set_description(GtkAccessible *accessible, co
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+// Whether an accessible's name is `label`. Answers only under the test backend (GTK_A11Y=test),
+// which keeps accessible properties without a screen-reader bus.
+static inline gboolean shim_accessible_has_label(GtkAccessible *accessible, const char *label) {
+    char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+    gboolean matches = mismatch == NULL;
+    g_free(mismatch);
+    return matches;
+}
+
 // Emits an action signal that takes no arguments ("clicked", "activate").
 static inline void shim_signal_emit(gpointer instance, const char *name) {
     g_signal_emit_by_name(instance, name);

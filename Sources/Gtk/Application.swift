@@ -30,6 +30,12 @@ public final class Application: Object {
         }
     }
 
+    /// Registers (runs startup) without entering the main loop, so windows can be added while
+    /// the caller turns the loop itself, as UI tests do.
+    public func register() -> Bool {
+        g_application_register(cast(GApplication.self), nil, nil) != 0
+    }
+
     public func quit() { g_application_quit(cast(GApplication.self)) }
 
     /// Binds an accelerator such as "<Control>f" to an action such as "win.focus-search".

@@ -57,6 +57,23 @@ open class Widget: Object {
         shim_accessible_set_label(OpaquePointer(widget), label)
     }
 
+    /// Whether assistive technology is told `label` as this widget's name. Answers only under
+    /// the test accessibility backend (`GTK_A11Y=test`), which UI tests run with.
+    public func hasAccessibleLabel(_ label: String) -> Bool {
+        shim_accessible_has_label(OpaquePointer(widget), label) != 0
+    }
+
+    /// This widget or the first widget inside it (depth first) whose accessible name is `label`.
+    public func descendant(accessibleLabel label: String) -> Widget? {
+        if hasAccessibleLabel(label) { return self }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = Widget(retaining: current).descendant(accessibleLabel: label) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     public func setAccessibleDescription(_ text: String) {
         shim_accessible_set_description(OpaquePointer(widget), text)
     }

@@ -13,8 +13,8 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     private var loop: OpaquePointer?
     private var context: OpaquePointer?
     private var inFlight = 0
-    private var counters = (requests: 0, peakInFlight: 0)
-    private var requestsByPath: [String: Int] = [:]
+    private var peakInFlight = 0
+    private var log: [LocalServerRequest] = []
 
     /// `http://127.0.0.1:PORT`, once started.
     public private(set) var baseURL: URL?
@@ -29,16 +29,17 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         }
     }
 
-    /// Requests answered or pending since start.
-    public var requestCount: Int { lock.withLock { counters.requests } }
+    /// Every request received since start or the last reset, oldest first.
+    public var requests: [LocalServerRequest] { lock.withLock { log } }
+    public var requestCount: Int { lock.withLock { log.count } }
+    public func requestCount(path: String) -> Int { lock.withLock { log.count { $0.path == path } } }
     /// The most requests that were being handled at once.
-    public var peakConcurrentRequests: Int { lock.withLock { counters.peakInFlight } }
-    public func requestCount(path: String) -> Int { lock.withLock { requestsByPath[path, default: 0] } }
+    public var peakConcurrentRequests: Int { lock.withLock { peakInFlight } }
 
     public func resetCounters() {
         lock.withLock {
-            counters = (0, 0)
-            requestsByPath = [:]
+            log = []
+            peakInFlight = inFlight
         }
     }
 
@@ -112,10 +113,9 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         let method = String(cString: soup_server_message_get_method(message))
         let request = LocalServerRequest(method: method, path: path, query: Self.dictionary(query))
         let handler: Handler? = lock.withLock {
-            counters.requests += 1
-            requestsByPath[path, default: 0] += 1
+            log.append(request)
             inFlight += 1
-            counters.peakInFlight = max(counters.peakInFlight, inFlight)
+            peakInFlight = max(peakInFlight, inFlight)
             return routes.first { path.hasPrefix($0.prefix) }?.handler
         }
         let response = handler?(request) ?? LocalServerResponse(status: 404, text: "Not found")

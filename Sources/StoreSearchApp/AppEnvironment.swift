@@ -12,13 +12,17 @@ public final class AppEnvironment {
     public let artwork: ArtworkLoader
     let keeper: ItemStoreKeeper
     public let locale: Locale
+    /// Whether GIO saw a network at start; without one the window offers the offline catalog.
+    public let isNetworkAvailable: Bool
     private var catalog: CatalogServer?
 
-    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale = .current) {
+    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale = .current,
+                isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable) {
         self.options = options
         self.paths = paths
         self.resources = resources
         self.locale = locale
+        self.isNetworkAvailable = isNetworkAvailable
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
         search = SearchService(baseURL: options.apiBase, client: client)
         artwork = ArtworkLoader(client: client, cacheDirectory: paths.artworkCacheDirectory)

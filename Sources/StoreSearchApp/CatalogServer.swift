@@ -56,4 +56,6 @@ public final class CatalogServer: Sendable {
 
     /// Requests served so far (tests and benchmarks count them).
     public var requestCount: Int { server.requestCount }
+    /// The searches received so far, with their parameters.
+    public var searchRequests: [LocalServerRequest] { server.requests.filter { $0.path == "/search" } }
 }

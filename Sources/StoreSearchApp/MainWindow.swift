@@ -27,7 +27,7 @@ public final class MainWindow {
     private let bannerLabel: Label
     private let bannerButton: Button
     private var bannerTimer: Gtk.Timer?
-    private var bannerUndo: (() -> Void)?
+    private var bannerAction: (() -> Void)?
     private var searchTask: Task<Void, Never>?
     private var lastResults: [SearchResult] = []
     private var hiddenItemsWindow: HiddenItemsWindow?
@@ -100,7 +100,7 @@ public final class MainWindow {
         retryButton.onClicked { [weak self] in self?.runSearch() }
         offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
         bannerButton.onClicked { [weak self] in
-            self?.bannerUndo?()
+            self?.bannerAction?()
             self?.hideBanner()
         }
         resultsList.onSelectionChanged { [weak self] in self?.selectionChanged() }
@@ -137,7 +137,12 @@ public final class MainWindow {
         resultsStack.visiblePage = "hint"
         detail.show(nil)
         if environment.options.offline { useOfflineCatalog(searching: false) }
-        if let notice = environment.keeper.loadNotice { showBanner(notice, undo: nil) }
+        if let notice = environment.keeper.loadNotice { showBanner(notice) }
+        if !environment.options.offline && !environment.isNetworkAvailable {
+            showBanner("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog") { [weak self] in
+                self?.useOfflineCatalog(searching: self?.lastQuery != nil)
+            }
+        }
         if let term = environment.options.searchTerm {
             searchEntry.text = term
             categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: environment.options.category) ?? 0
@@ -237,29 +242,31 @@ public final class MainWindow {
         resultsList.model.remove(at: index)
         detail.show(nil)
         updateCount()
-        showBanner("“\(item.name)” hidden", undo: { [weak self] in
+        showBanner("“\(item.name)” hidden", button: "Undo", hidesAfterDelay: true) { [weak self] in
             guard let self else { return }
             self.environment.keeper.update { $0.unhide(item.id) }
             self.resultsList.model.insert(item, at: min(index, self.resultsList.model.count))
             self.updateCount()
             self.resultsList.selectedIndex = min(index, self.resultsList.model.count - 1)
-        })
+        }
     }
 
-    private func showBanner(_ text: String, undo: (() -> Void)?) {
+    /// Shows an in-window bar; its button runs `action` (or only dismisses the bar).
+    private func showBanner(_ text: String, button: String = "Dismiss", hidesAfterDelay: Bool = false,
+                            action: (() -> Void)? = nil) {
         bannerLabel.text = text
-        bannerUndo = undo
-        bannerButton.label = undo == nil ? "Dismiss" : "Undo"
+        bannerAction = action
+        bannerButton.label = button
         bannerRevealer.isRevealed = true
         bannerTimer?.cancel()
-        if undo != nil {
+        if hidesAfterDelay {
             bannerTimer = MainContext.after(Self.hiddenBannerDuration) { [weak self] in self?.hideBanner() }
         }
     }
 
     private func hideBanner() {
         bannerTimer?.cancel()
-        bannerUndo = nil
+        bannerAction = nil
         bannerRevealer.isRevealed = false
     }
 
@@ -313,7 +320,10 @@ public final class MainWindow {
     public var errorText: (title: String, message: String) { (errorTitle.text, errorMessage.text) }
     public var isOfflineButtonVisible: Bool { offlineButton.isVisible }
     public var countText: String { countLabel.text }
+    public var emptyText: String { emptyLabel.text }
     public var bannerText: String? { bannerRevealer.isRevealed ? bannerLabel.text : nil }
-    public func undoBanner() { bannerButton.click() }
+    /// Clicks the bar's button (Undo, Use Offline Catalog, Dismiss).
+    public func clickBannerButton() { bannerButton.click() }
+    public var isOffline: Bool { environment.isOffline }
     public var hiddenItems: HiddenItemsWindow? { hiddenItemsWindow }
 }

@@ -8,7 +8,9 @@ public enum StoreSearchApp {
     public nonisolated static let version = "0.1.0"
     public static let applicationID = "io.github.storesearch.StoreSearch"
 
-    public static func run(_ options: LaunchOptions) -> Int32 {
+    /// Runs until the window closes. `onWindowOpened` lets UI tests drive the window.
+    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(),
+                           onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
         guard let resources = ResourceLocator.locate() else {
             FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
             return 1
@@ -18,10 +20,12 @@ public enum StoreSearchApp {
         var environment: AppEnvironment?
         application.onActivate {
             if let window { return window.present() }
-            let env = AppEnvironment(options: options, resources: resources)
+            let env = AppEnvironment(options: options, paths: paths, resources: resources)
             environment = env
-            window = MainWindow(application: application, environment: env)
-            window?.present()
+            let opened = MainWindow(application: application, environment: env)
+            window = opened
+            opened.present()
+            onWindowOpened?(opened)
         }
         application.onShutdown { environment?.shutdown() }
         return application.run(programName: "storesearch")

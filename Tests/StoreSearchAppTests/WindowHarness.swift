@@ -1,0 +1,85 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// The real main window over a given server and data directory, driven as a user would: text
+/// typed into fields, Enter, clicks, selection, close.
+@MainActor
+final class WindowHarness {
+    /// One registered application for every UI test (windows need a registered application).
+    static let application: Application = {
+        let application = Application(id: "io.github.storesearch.StoreSearch.Tests")
+        precondition(application.register(), "cannot register the test application")
+        return application
+    }()
+
+    let paths: AppPaths
+    let environment: AppEnvironment
+    let main: MainWindow
+
+    init(apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
+         isNetworkAvailable: Bool = true) {
+        var options = LaunchOptions()
+        options.apiBase = apiBase
+        options.offline = offline
+        self.paths = paths
+        environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
+                                     locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
+        main = MainWindow(application: Self.application, environment: environment)
+        main.present()
+        XCTAssertTrue(MainContext.spin(until: { self.main.window.isVisible }))
+    }
+
+    nonisolated static func temporaryPaths() -> AppPaths {
+        let root = MainLoop.temporaryDirectory()
+        return AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))
+    }
+
+    var itemsFile: URL { paths.dataDirectory.appending(path: "items.plist") }
+    var names: [String] { main.items.map(\.name) }
+    var form: DetailForm { main.detail }
+
+    /// Types `term` and presses Enter, then waits for the results pane to leave "searching".
+    func search(_ term: String, file: StaticString = #filePath, line: UInt = #line) {
+        main.searchEntry.text = term
+        main.searchEntry.activate()
+        waitForSearch(file: file, line: line)
+    }
+
+    func waitForSearch(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != "searching" }, timeout: .seconds(15)),
+                      "the search never finished", file: file, line: line)
+    }
+
+    /// Selects the row named `name`, as clicking it does.
+    func select(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let index = names.firstIndex(of: name) else { return XCTFail("no row \(name) in \(names)", file: file, line: line) }
+        main.resultsList.selectedIndex = index
+    }
+
+    /// Replaces an entry's text and presses Enter.
+    func type(_ text: String, into entry: Entry) {
+        entry.text = text
+        entry.activate()
+    }
+
+    /// Closes the window as its close button does; true when it went away.
+    func close() -> Bool {
+        main.window.close()
+        return MainContext.spin(until: { !self.main.window.isVisible }, timeout: .seconds(5))
+    }
+
+    /// Destroys the window if a test left it open, and stops the offline catalog.
+    func dispose() {
+        if main.window.isVisible { main.window.destroy() }
+        environment.shutdown()
+    }
+
+    /// The item store as a new launch would load it.
+    func savedStore() throws -> ItemStore {
+        try ItemStoreFile(paths: paths).load().store
+    }
+}

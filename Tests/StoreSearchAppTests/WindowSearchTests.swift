@@ -1,0 +1,102 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+final class WindowSearchTests: XCTestCase {
+    static func startCatalog() throws -> (CatalogServer, URL) {
+        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))
+        return (catalog, try catalog.start())
+    }
+
+    func testSearchFillsTheListInNameOrderWithArtwork() throws {
+        let (catalog, base) = try Self.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.main.searchEntry.text = "   "
+            harness.main.searchEntry.activate()
+            XCTAssertEqual(harness.main.visiblePage, "hint", "an empty term does nothing")
+            XCTAssertTrue(catalog.searchRequests.isEmpty)
+
+            harness.main.categoryDropDown.selectedIndex = 1  // Music
+            XCTAssertTrue(catalog.searchRequests.isEmpty, "changing the category with no term does not search")
+            harness.search("tarkan")
+            XCTAssertEqual(harness.main.visiblePage, "results")
+            XCTAssertEqual(harness.names, [
+                "Frozen Voyage", "Golden Lantern", "Kuzu Kuzu", "Lost Harbor", "Lost Mirror", "Neon Garden",
+                "Paper Echo", "Paper Forest", "Paper Meadow", "Silver Engine", "Şımarık", "Wild Forest", "Wild Lantern",
+            ])
+            XCTAssertEqual(harness.main.countText, "13 results")
+            XCTAssertEqual(catalog.searchRequests.last?.query["entity"], "musicTrack")
+
+            // Each row says name, artist and kind to screen readers.
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song"))
+            // Thumbnails arrive from the server, one request per image.
+            let rows = harness.main.items.count
+            XCTAssertTrue(MainContext.spin(until: { catalog.requestCount - catalog.searchRequests.count >= rows },
+                                           timeout: .seconds(10)), "the rows' artwork was requested")
+            XCTAssertEqual(harness.environment.artwork.downloadCount, rows)
+
+            harness.search("frozen summit")
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Frozen Summit, Unknown, Song"),
+                            "a result without an artist reads as Unknown")
+        }
+    }
+
+    func testCategoryChangeRequeriesWithItsEntity() throws {
+        let (catalog, base) = try Self.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            XCTAssertEqual(harness.main.items.count, 28, "All has every kind")
+            XCTAssertNil(catalog.searchRequests.last?.query["entity"])
+
+            for (index, entity, kind) in [(2, "software", nil), (3, "ebook", ResultKind.ebook), (6, "audiobook", .audiobook)] {
+                harness.main.categoryDropDown.selectedIndex = index
+                harness.waitForSearch()
+                XCTAssertEqual(catalog.searchRequests.last?.query["entity"], entity)
+                XCTAssertEqual(catalog.searchRequests.last?.query["term"], "tarkan")
+                if let kind {
+                    XCTAssertFalse(harness.main.items.isEmpty)
+                    XCTAssertTrue(harness.main.items.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
+                } else {
+                    XCTAssertEqual(harness.main.visiblePage, "empty")
+                    XCTAssertEqual(harness.main.emptyText, "No results for “tarkan” in Software.")
+                }
+            }
+            XCTAssertEqual(catalog.searchRequests.count, 4)
+        }
+    }
+
+    func testStaleSlowSearchNeverReplacesANewerOne() throws {
+        let server = LocalServer()
+        server.route("/search") { request in
+            let term = request.query["term"] ?? ""
+            let body = """
+                {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":\(term.count),"trackName":"\(term) song","artistName":"Someone","trackPrice":0.99,"currency":"USD"}]}
+                """
+            return LocalServerResponse(body: Data(body.utf8), delay: term == "slow" ? .milliseconds(800) : nil)
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.main.searchEntry.text = "slow"
+            harness.main.searchEntry.activate()
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }))
+            harness.search("fast")
+            XCTAssertEqual(harness.names, ["fast song"])
+            // Long enough for the slow answer to have arrived, had it not been cancelled.
+            MainContext.spin(until: { false }, timeout: .milliseconds(1200))
+            XCTAssertEqual(harness.names, ["fast song"])
+            XCTAssertEqual(harness.main.visiblePage, "results")
+        }
+    }
+}
