@@ -25,13 +25,21 @@ static inline void shim_accessible_set_description(GtkAccessible *accessible, co
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
-// Whether an accessible's name is `label`. Answers only under the test backend (GTK_A11Y=test),
-// which keeps accessible properties without a screen-reader bus.
-static inline gboolean shim_accessible_has_label(GtkAccessible *accessible, const char *label) {
-    char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+// Whether a string property (label, description) of an accessible is `value`. Answers only
+// under the test backend (GTK_A11Y=test), which keeps properties without a screen-reader bus.
+static inline gboolean shim_accessible_has_property(GtkAccessible *accessible, GtkAccessibleProperty property,
+                                                    const char *value) {
+    char *mismatch = gtk_test_accessible_check_property(accessible, property, value);
     gboolean matches = mismatch == NULL;
     g_free(mismatch);
     return matches;
+}
+
+// Emits "key-pressed" on a key controller as a real key press would; returns whether it was handled.
+static inline gboolean shim_emit_key_pressed(gpointer controller, guint keyval) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "key-pressed", keyval, 0u, (GdkModifierType)0, &handled);
+    return handled;
 }
 
 // Emits an action signal that takes no arguments ("clicked", "activate").

@@ -60,7 +60,12 @@ open class Widget: Object {
     /// Whether assistive technology is told `label` as this widget's name. Answers only under
     /// the test accessibility backend (`GTK_A11Y=test`), which UI tests run with.
     public func hasAccessibleLabel(_ label: String) -> Bool {
-        shim_accessible_has_label(OpaquePointer(widget), label) != 0
+        shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label) != 0
+    }
+
+    /// Whether assistive technology is told `text` as this widget's description (see above).
+    public func hasAccessibleDescription(_ text: String) -> Bool {
+        shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text) != 0
     }
 
     /// This widget or the first widget inside it (depth first) whose accessible name is `label`.
@@ -91,6 +96,21 @@ open class Widget: Object {
     }
 
     /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
+    /// Delivers a press of `keyval` (no modifiers) to this widget's key controllers, as GTK does
+    /// for a real key; returns whether one handled it. For tests and automation.
+    @discardableResult
+    public func pressKey(_ keyval: UInt32) -> Bool {
+        let controllers = gtk_widget_observe_controllers(widget)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(controller) }
+            if shim_is_a(controller, gtk_event_controller_key_get_type()) != 0,
+               shim_emit_key_pressed(controller, keyval) != 0 { return true }
+        }
+        return false
+    }
+
     public func onFocusLeave(_ handler: @escaping @MainActor () -> Void) {
         let controller = EventController(focusController: ())
         controller.onLeave(handler)

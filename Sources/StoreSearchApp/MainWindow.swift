@@ -19,8 +19,8 @@ public final class MainWindow {
     private let emptyLabel: Label
     private let errorTitle: Label
     private let errorMessage: Label
-    private let retryButton: Button
-    private let offlineButton: Button
+    let retryButton: Button
+    let offlineButton: Button
     private let offlineLabel: Label
     private let spinner: Spinner
     private let bannerRevealer: Revealer

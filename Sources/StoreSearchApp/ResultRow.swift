@@ -34,10 +34,12 @@ final class ResultRow {
     func show(_ item: Item, formatter: PriceFormatter) {
         name.text = item.name
         subtitle.text = item.artistAndKind
-        price.text = formatter.string(for: item.price, currency: item.result.currency) ?? ""
+        let priceText = formatter.string(for: item.price, currency: item.result.currency)
+        price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         thumbnail.opacity = item.isVisited ? 0.5 : 1
-        root.setAccessibleLabel("\(item.name), \(item.artist ?? "Unknown"), \(item.result.kind.displayName)")
+        let spoken = [item.name, item.artist ?? "Unknown", item.result.kind.displayName, priceText].compactMap { $0 }
+        root.setAccessibleLabel(spoken.joined(separator: ", "))
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) {

@@ -122,6 +122,17 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
+    func testClosedPortYieldsConnectionRefused() throws {
+        // A port that was just listening and is now closed: nothing answers there.
+        let server = try Self.makeServer()
+        let url = server.baseURL!.appending(path: "hello")
+        server.stop()
+        MainActor.assumeIsolated {
+            let client = HTTPClient()
+            Self.expectError(.connectionRefused) { try await client.get(url) }
+        }
+    }
+
     func testNonHTTPURLIsRefused() {
         MainActor.assumeIsolated {
             let client = HTTPClient()

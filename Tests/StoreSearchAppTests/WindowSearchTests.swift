@@ -33,8 +33,8 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertEqual(harness.main.countText, "13 results")
             XCTAssertEqual(catalog.searchRequests.last?.query["entity"], "musicTrack")
 
-            // Each row says name, artist and kind to screen readers.
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song"))
+            // Each row says name, artist, kind and price to screen readers.
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29"))
             // Thumbnails arrive from the server, one request per image.
             let rows = harness.main.items.count
             XCTAssertTrue(MainContext.spin(until: { catalog.requestCount - catalog.searchRequests.count >= rows },
@@ -42,7 +42,7 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertEqual(harness.environment.artwork.downloadCount, rows)
 
             harness.search("frozen summit")
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Frozen Summit, Unknown, Song"),
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Frozen Summit, Unknown, Song, $0.69"),
                             "a result without an artist reads as Unknown")
         }
     }

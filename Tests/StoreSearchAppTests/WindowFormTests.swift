@@ -1,0 +1,119 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+final class WindowFormTests: XCTestCase {
+    func testSelectingARowFillsTheFormAndMarksItVisited() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            XCTAssertEqual(harness.form.stack.visiblePage, "none", "no result is open yet")
+            harness.select("Kuzu Kuzu")
+            let form = harness.form
+            XCTAssertEqual(form.stack.visiblePage, "detail")
+            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertEqual(form.artistEntry.text, "Tarkan")
+            XCTAssertEqual(form.priceEntry.text, "1.29")
+            XCTAssertEqual(form.dateLabel.text, "Jul 11, 2001")
+            XCTAssertEqual(form.kindValue.text, "Song")
+            XCTAssertEqual(form.genreValue.text, "Pop")
+            XCTAssertEqual(form.notesView.text, "")
+            XCTAssertFalse(form.revertButton.isSensitive, "nothing to revert yet")
+            XCTAssertTrue(MainContext.spin(until: { form.artwork.texture != nil }), "the large artwork arrives")
+
+            let item = try XCTUnwrap(harness.main.items.first { $0.name == "Kuzu Kuzu" })
+            XCTAssertTrue(item.isVisited, "opening a result marks it visited")
+            XCTAssertTrue(harness.main.items.filter { $0.name != "Kuzu Kuzu" }.allSatisfy { !$0.isVisited })
+            XCTAssertEqual(try harness.savedStore().item(for: item.result).isVisited, false, "not saved before the delay")
+            XCTAssertTrue(MainContext.spin(until: { (try? harness.savedStore().item(for: item.result).isVisited) == true },
+                                           timeout: .seconds(5)), "saved a couple of seconds after the change")
+            XCTAssertEqual(try harness.savedStore().item(for: item.result).edits, ItemEdits(), "opening a result is not an edit")
+        }
+    }
+
+    func testEditsShowInTheRowAndSurviveCloseAndRelaunch() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        let newDate = try Date("2003-03-14T00:00:00Z", strategy: .iso8601)
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let form = harness.form
+            harness.type("Kuzu Kuzu (Remix)", into: form.nameEntry)
+            harness.type("Tarkan & Friends", into: form.artistEntry)
+            harness.type("0.99", into: form.priceEntry)
+            form.calendar.date = newDate  // picking a day in the Change Date popover
+            form.notesView.grabFocus()
+            form.notesView.text = "Summer 2001.\nPlay loud."
+            form.nameEntry.grabFocus()  // focus leaves the notes: they commit
+
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu (Remix), Tarkan & Friends, Song, $0.99"),
+                            "the row shows the edits at once")
+            XCTAssertEqual(form.dateLabel.text, "Mar 14, 2003")
+            XCTAssertTrue(form.revertButton.isSensitive)
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Remix)", "the row stays selected")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.notes, "Summer 2001.\nPlay loud.")
+
+            XCTAssertTrue(harness.close(), "the window closes")
+            let saved = try harness.savedStore()
+            let result = try XCTUnwrap(harness.main.items.first { $0.id == harness.main.resultsList.selectedElement?.id }?.result)
+            let edits = saved.item(for: result).edits
+            XCTAssertEqual(edits.name, "Kuzu Kuzu (Remix)")
+            XCTAssertEqual(edits.artist, "Tarkan & Friends")
+            XCTAssertEqual(edits.price, Decimal(string: "0.99"))
+            XCTAssertEqual(edits.releaseDate, newDate)
+            XCTAssertEqual(edits.notes, "Summer 2001.\nPlay loud.")
+        }
+        try MainActor.assumeIsolated {
+            let relaunched = WindowHarness(apiBase: base, paths: paths)
+            defer { relaunched.dispose() }
+            relaunched.search("tarkan")
+            let item = try XCTUnwrap(relaunched.main.items.first { $0.name == "Kuzu Kuzu (Remix)" })
+            XCTAssertTrue(item.isVisited)
+            relaunched.select("Kuzu Kuzu (Remix)")
+            XCTAssertEqual(relaunched.form.artistEntry.text, "Tarkan & Friends")
+            XCTAssertEqual(relaunched.form.priceEntry.text, "0.99")
+            XCTAssertEqual(relaunched.form.dateLabel.text, "Mar 14, 2003")
+            XCTAssertEqual(relaunched.form.notesView.text, "Summer 2001.\nPlay loud.")
+
+            relaunched.form.revertButton.click()
+            XCTAssertEqual(relaunched.form.nameEntry.text, "Kuzu Kuzu", "Revert Changes brings back the store's values")
+            XCTAssertNotNil(relaunched.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29"))
+        }
+    }
+
+    func testInvalidPriceIsRefusedWithItsMessage() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let form = harness.form
+            harness.type("cheap", into: form.priceEntry)
+            XCTAssertTrue(form.priceError.isVisible)
+            XCTAssertEqual(form.priceError.text, "Not a price. Enter a number such as 1.29.")
+            XCTAssertTrue(form.priceEntry.hasCSSClass("error"))
+            XCTAssertTrue(form.priceEntry.hasAccessibleDescription("Not a price. Enter a number such as 1.29."))
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.price, Decimal(string: "1.29"), "nothing saved")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.edits.price, nil)
+
+            harness.type("-3", into: form.priceEntry)
+            XCTAssertEqual(form.priceError.text, "A price cannot be negative.")
+
+            harness.type("$2.49", into: form.priceEntry)
+            XCTAssertFalse(form.priceError.isVisible)
+            XCTAssertFalse(form.priceEntry.hasCSSClass("error"))
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.price, Decimal(string: "2.49"))
+        }
+    }
+}

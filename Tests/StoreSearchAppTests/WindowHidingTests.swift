@@ -1,0 +1,64 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+final class WindowHidingTests: XCTestCase {
+    func testHideThenUndo() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            let before = harness.names
+            harness.select("Kuzu Kuzu")
+            harness.form.hideButton.click()
+            XCTAssertFalse(harness.names.contains("Kuzu Kuzu"))
+            XCTAssertEqual(harness.main.countText, "\(before.count - 1) results")
+            XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” hidden")
+            XCTAssertEqual(harness.form.stack.visiblePage, "none")
+
+            harness.main.clickBannerButton()  // Undo
+            XCTAssertEqual(harness.names, before, "the row is back where it was")
+            XCTAssertNil(harness.main.bannerText)
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
+            XCTAssertTrue(harness.environment.keeper.store.hiddenItems.isEmpty)
+        }
+    }
+
+    func testHiddenItemStaysHiddenAfterRelaunchUntilRestored() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Şımarık")
+            // Delete on the selected row hides it, as the Hide Item button does.
+            XCTAssertTrue(harness.main.resultsList.pressKey(0xFFFF /* GDK_KEY_Delete */))
+            XCTAssertFalse(harness.names.contains("Şımarık"))
+            harness.search("kuzu")
+            XCTAssertFalse(harness.names.isEmpty)
+            harness.search("şımarık")
+            XCTAssertEqual(harness.main.visiblePage, "empty", "hidden items never appear in later searches")
+            XCTAssertTrue(harness.close())
+        }
+        MainActor.assumeIsolated {
+            let relaunched = WindowHarness(apiBase: base, paths: paths)
+            defer { relaunched.dispose() }
+            relaunched.search("tarkan")
+            XCTAssertFalse(relaunched.names.contains("Şımarık"), "still hidden after a relaunch")
+
+            XCTAssertTrue(relaunched.main.window.activateAction("win.hidden-items"))
+            let hidden = relaunched.main.hiddenItems
+            XCTAssertEqual(hidden?.names, ["Şımarık"])
+            hidden?.restore(at: 0)
+            XCTAssertEqual(hidden?.names, [])
+            XCTAssertTrue(relaunched.names.contains("Şımarık"), "restored into the current results")
+            hidden?.window.destroy()
+        }
+    }
+}
