@@ -8,11 +8,11 @@ public final class HiddenItemsWindow {
     let window: Window
     private let list = Box(.vertical, spacing: 6)
     private var buttons: [Button] = []
-    private var records: [ItemRecord]
+    private var results: [SearchResult]
     var onRestore: ((String) -> Void)?
 
-    init(parent: Window, records: [ItemRecord]) {
-        self.records = records
+    init(parent: Window, results: [SearchResult]) {
+        self.results = results
         window = Window()
         window.title = "Hidden Items"
         window.setDefaultSize(width: 420, height: 480)
@@ -25,7 +25,7 @@ public final class HiddenItemsWindow {
         rebuild()
     }
 
-    public var names: [String] { records.map(\.snapshot.name) }
+    public var names: [String] { results.map(\.name) }
 
     public func present() { window.present() }
 
@@ -35,25 +35,25 @@ public final class HiddenItemsWindow {
     private func rebuild() {
         list.removeAll()
         buttons = []
-        if records.isEmpty {
+        if results.isEmpty {
             let empty = Label("No hidden items. Items you hide are listed here so you can bring them back.")
             empty.wraps = true
             empty.addCSSClass("dim-label")
             list.append(empty)
         }
-        for record in records {
+        for result in results {
             let row = Box(.horizontal, spacing: 12)
-            let text = Label("\(record.snapshot.name) — \(record.snapshot.artist ?? "Unknown") (\(record.snapshot.kind.displayName))")
+            let text = Label("\(result.name) — \(result.artist ?? "Unknown") (\(result.kind.displayName))")
             text.wraps = true
             text.alignStart()
             text.expandsHorizontally = true
             let button = Button(label: "Restore")
-            button.setAccessibleLabel("Restore \(record.snapshot.name)")
-            let id = record.snapshot.id
+            button.setAccessibleLabel("Restore \(result.name)")
+            let id = result.id
             button.onClicked { [weak self] in
                 guard let self else { return }
                 self.onRestore?(id)
-                self.records.removeAll { $0.snapshot.id == id }
+                self.results.removeAll { $0.id == id }
                 self.rebuild()
             }
             row.append(text)

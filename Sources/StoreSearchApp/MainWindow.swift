@@ -271,7 +271,7 @@ public final class MainWindow {
     }
 
     private func showHiddenItems() {
-        let hidden = HiddenItemsWindow(parent: window, records: environment.keeper.store.hiddenItems)
+        let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
             self.environment.keeper.update { $0.unhide(id) }

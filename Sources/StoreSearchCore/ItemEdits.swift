@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the user changed in a result's detail form. `nil` means "as the store says".
-public struct ItemEdits: Hashable, Sendable, Codable {
+public struct ItemEdits: Hashable, Sendable {
     public var name: String?
     public var artist: String?
     public var price: Decimal?

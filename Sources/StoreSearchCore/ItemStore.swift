@@ -24,38 +24,43 @@ public struct ItemStore: Hashable, Sendable {
 
     public func isHidden(_ id: String) -> Bool { records[id]?.hiddenAt != nil }
 
-    /// Hidden items, most recently hidden first.
-    public var hiddenItems: [ItemRecord] {
-        records.values.filter { $0.hiddenAt != nil }.sorted { ($0.hiddenAt!, $0.snapshot.id) > ($1.hiddenAt!, $1.snapshot.id) }
+    /// Hidden items as they were when hidden, most recently hidden first.
+    public var hiddenItems: [SearchResult] {
+        records.values.filter { $0.hiddenAt != nil }
+            .sorted { ($0.hiddenAt!, $0.id) > ($1.hiddenAt!, $1.id) }
+            .compactMap(\.snapshot)
     }
 
     public mutating func markVisited(_ result: SearchResult, at date: Date = Date()) {
-        update(result) { if $0.visitedAt == nil { $0.visitedAt = date } }
+        update(result.id) { if $0.visitedAt == nil { $0.visitedAt = date } }
     }
 
     public mutating func hide(_ result: SearchResult, at date: Date = Date()) {
-        update(result) { $0.hiddenAt = date }
+        update(result.id) {
+            $0.hiddenAt = date
+            $0.snapshot = result
+        }
     }
 
     public mutating func unhide(_ id: String) {
-        guard let record = records[id] else { return }
-        update(record.snapshot) { $0.hiddenAt = nil }
+        update(id) {
+            $0.hiddenAt = nil
+            $0.snapshot = nil
+        }
     }
 
     public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult) {
-        update(result) { $0.edits = edits }
+        update(result.id) { $0.edits = edits }
     }
 
     /// Drops the user's edits, keeping visited and hidden marks.
     public mutating func revertEdits(of id: String) {
-        guard let record = records[id] else { return }
-        update(record.snapshot) { $0.edits = ItemEdits() }
+        update(id) { $0.edits = ItemEdits() }
     }
 
-    private mutating func update(_ result: SearchResult, _ change: (inout ItemRecord) -> Void) {
-        var record = records[result.id] ?? ItemRecord(snapshot: result)
-        record.snapshot = result
+    private mutating func update(_ id: String, _ change: (inout ItemRecord) -> Void) {
+        var record = records[id] ?? ItemRecord(id: id)
         change(&record)
-        records[result.id] = record.isEmpty ? nil : record
+        records[id] = record.isEmpty ? nil : record
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The user's items as a versioned XML property list, written atomically with a backup of the
 /// previous good file. Encoding is cheap (main thread at window close); writing may run anywhere.
 public struct ItemStoreFile: Sendable {
-    public static let formatVersion = 1
+    /// 2 stores URLs, prices and kinds as plain strings; files of format 1 are still read.
+    public static let formatVersion = 2
 
     public let url: URL
     public var backupURL: URL { url.appendingPathExtension("bak") }
@@ -41,16 +42,23 @@ public struct ItemStoreFile: Sendable {
         }
     }
 
+    /// Parses once; the version alone is read only when the items do not decode, to tell a
+    /// newer format from a damaged file.
     private func decode(_ data: Data) -> Result<ItemStore, any Error> {
         do {
-            let version = try PropertyListDecoder().decode(VersionOnly.self, from: data).formatVersion
-            if version > Self.formatVersion {
-                throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion)
-            }
             let contents = try PropertyListDecoder().decode(Contents.self, from: data)
-            let records = Dictionary(contents.items.map { ($0.snapshot.id, $0) }, uniquingKeysWith: { _, last in last })
+            if contents.formatVersion > Self.formatVersion {
+                throw ItemStoreFileError.newerVersion(found: contents.formatVersion, supported: Self.formatVersion)
+            }
+            let records = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
             return .success(ItemStore(records: records))
+        } catch let error as ItemStoreFileError {
+            return .failure(error)
         } catch {
+            if let version = try? PropertyListDecoder().decode(VersionOnly.self, from: data).formatVersion,
+               version > Self.formatVersion {
+                return .failure(ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion))
+            }
             return .failure(error)
         }
     }
@@ -72,7 +80,7 @@ public struct ItemStoreFile: Sendable {
 
     /// The XML plist for `store`, items in a stable order.
     public func encode(_ store: ItemStore) throws(ItemStoreFileError) -> Data {
-        let items = store.records.values.sorted { $0.snapshot.id < $1.snapshot.id }
+        let items = store.records.values.sorted { $0.id < $1.id }
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         do {
@@ -91,9 +99,7 @@ public struct ItemStoreFile: Sendable {
         } catch {
             throw .cannotWrite(path: directory.path, reason: Self.reason(error))
         }
-        if let existing = try? Data(contentsOf: url),
-           let version = try? PropertyListDecoder().decode(VersionOnly.self, from: existing).formatVersion,
-           version > Self.formatVersion {
+        if let version = existingVersion(), version > Self.formatVersion {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
         let temporary = try writeTemporary(data)
@@ -110,6 +116,19 @@ public struct ItemStoreFile: Sendable {
             throw .cannotWrite(path: url.path, reason: reason)
         }
         Self.syncDirectory(directory)
+    }
+
+    /// The format version of the file on disk, read from its first kilobyte where the encoder
+    /// puts it (a full parse of a large file would slow every save); nil if there is none.
+    private func existingVersion() -> Int? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1024) else { return nil }
+        let text = String(decoding: head, as: UTF8.self)
+        guard let key = text.range(of: "<key>formatVersion</key>"),
+              let open = text.range(of: "<integer>", range: key.upperBound..<text.endIndex),
+              let close = text.range(of: "</integer>", range: open.upperBound..<text.endIndex) else { return nil }
+        return Int(text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
     }
 
     /// Writes and fsyncs a temporary file next to the target; the target is not touched.

@@ -1,5 +1,5 @@
 /// What a result is, with the name StoreSearch shows for it.
-public enum ResultKind: Hashable, Sendable, Codable {
+public enum ResultKind: Hashable, Sendable {
     case song, app, ebook, audiobook, podcast, movie, musicVideo, tvEpisode, album, artist
     case other(String)
 

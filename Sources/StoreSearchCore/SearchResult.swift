@@ -1,7 +1,7 @@
 import Foundation
 
 /// One item from the store, as the API described it.
-public struct SearchResult: Hashable, Sendable, Codable, Identifiable {
+public struct SearchResult: Hashable, Sendable, Identifiable {
     /// Stable identity: "track:ID", else "collection:ID", else "url:STORE-URL".
     public var id: String
     public var name: String

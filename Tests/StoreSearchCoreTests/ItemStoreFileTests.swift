@@ -24,7 +24,8 @@ final class ItemStoreFileTests: XCTestCase {
                                 storeURL: URL(string: "https://music.apple.com/x"), artworkURL: URL(string: "https://a/100x100bb.jpg"))
         store.setEdits(ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0), notes: "line 1\nline 2 <&>"), for: song)
         store.markVisited(song, at: Date(timeIntervalSince1970: 100))
-        store.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .audiobook), at: Date(timeIntervalSince1970: 200))
+        store.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .other("podcast-episode"), price: Decimal(string: "4.99"),
+                                storeURL: URL(string: "https://books.apple.com/9")), at: Date(timeIntervalSince1970: 200))
         return store
     }
 
@@ -34,7 +35,14 @@ final class ItemStoreFileTests: XCTestCase {
         try file.save(store)
         let text = try String(contentsOf: file.url, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("<?xml"), "XML, not binary")
-        XCTAssertTrue(text.contains("<key>formatVersion</key>"))
+        XCTAssertTrue(text.contains("<key>formatVersion</key>\n\t<integer>2</integer>"))
+        // Plain values a person can read and edit: no nested URL, Decimal or enum dictionaries.
+        XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>0.99</string>"), text)
+        XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>4.99</string>"), text)
+        XCTAssertTrue(text.contains("<key>kind</key>\n\t\t\t\t<string>other:podcast-episode</string>"), text)
+        XCTAssertTrue(text.contains("<key>storeURL</key>\n\t\t\t\t<string>https://books.apple.com/9</string>"), text)
+        XCTAssertFalse(text.contains("mantissa"))
+        XCTAssertEqual(text.components(separatedBy: "<key>snapshot</key>").count, 2, "only the hidden item keeps a snapshot")
         let loaded = try file.load()
         XCTAssertEqual(loaded.store, store)
         XCTAssertNil(loaded.notice)
@@ -71,6 +79,25 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertNotNil(result.notice)
     }
 
+    func testFormatOneFileIsStillRead() throws {
+        let legacy = try Data(contentsOf: Bundle.module.url(forResource: "Fixtures/items-format-1", withExtension: "plist")!)
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try legacy.write(to: file.url)
+        // What the format 1 file holds (it was written by the first release).
+        var expected = ItemStore()
+        let song = SearchResult(id: "track:1", name: "Şımarık", kind: .song)
+        expected.setEdits(ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
+                                    notes: "line 1\nline 2 <&>"), for: song)
+        expected.markVisited(song, at: Date(timeIntervalSince1970: 100))
+        expected.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .other("podcast-episode")),
+                      at: Date(timeIntervalSince1970: 200))
+        let loaded = try file.load()
+        XCTAssertEqual(loaded.store, expected)
+        XCTAssertNil(loaded.notice)
+        try file.save(loaded.store)
+        XCTAssertEqual(try file.load().store, expected, "rewritten in format 2 without loss")
+    }
+
     func testFileFromANewerVersionIsRefusedAndLeftUntouched() throws {
         try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let future = """
@@ -79,10 +106,16 @@ final class ItemStoreFileTests: XCTestCase {
             """
         try Data(future.utf8).write(to: file.url)
         XCTAssertThrowsError(try file.load()) {
-            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 1))
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 2))
         }
         XCTAssertThrowsError(try file.save(sampleStore()))
         XCTAssertEqual(try String(contentsOf: file.url, encoding: .utf8), future)
+
+        // A newer file whose items happen to decode is refused all the same.
+        try Data(future.replacingOccurrences(of: "things", with: "items").utf8).write(to: file.url)
+        XCTAssertThrowsError(try file.load()) {
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 2))
+        }
     }
 
     func testUnwritableDirectoryGivesAnErrorToShow() throws {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// In the item file, empty edits are left out. Format 1 records have no `id` but a snapshot
+/// for every item; only hidden items keep theirs now.
+extension ItemRecord: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, edits, visitedAt, hiddenAt, snapshot
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        if !edits.isEmpty { try container.encode(edits, forKey: .edits) }
+        try container.encodeIfPresent(visitedAt, forKey: .visitedAt)
+        try container.encodeIfPresent(hiddenAt, forKey: .hiddenAt)
+        try container.encodeIfPresent(snapshot, forKey: .snapshot)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let hiddenAt = try container.decodeIfPresent(Date.self, forKey: .hiddenAt)
+        let snapshot = try container.decodeIfPresent(SearchResult.self, forKey: .snapshot)
+        guard let id = try container.decodeIfPresent(String.self, forKey: .id) ?? snapshot?.id else {
+            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: decoder.codingPath, debugDescription: "no id"))
+        }
+        self.init(id: id, edits: try container.decodeIfPresent(ItemEdits.self, forKey: .edits) ?? ItemEdits(),
+                  visitedAt: try container.decodeIfPresent(Date.self, forKey: .visitedAt),
+                  hiddenAt: hiddenAt, snapshot: hiddenAt == nil ? nil : snapshot)
+    }
+}
