@@ -5,7 +5,7 @@ APT_PACKAGES := libgtk-4-dev libsoup-3.0-dev glib-networking pkg-config xvfb xau
                 adwaita-icon-theme fonts-dejavu-core
 SWIFT_FLAGS ?=
 
-.PHONY: deps build run test clean
+.PHONY: deps build run test bench clean
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -26,6 +26,12 @@ test: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
+
+# Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
+bench: deps
+	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
+	GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
+		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- .build/release/storesearch-bench
 
 clean:
 	rm -rf .build

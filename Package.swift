@@ -11,6 +11,7 @@ let package = Package(
         .target(name: "StoreSearchCore"),
         .target(name: "StoreSearchApp", dependencies: ["Gtk", "HTTP", "StoreSearchCore"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
+        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "HTTP", "StoreSearchCore"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore"], resources: [.copy("Fixtures")]),

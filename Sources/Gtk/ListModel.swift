@@ -59,4 +59,5 @@ public final class ListModel<Element>: Object {
     public func insert(_ element: Element, at index: Int) { splice(at: index, removing: 0, inserting: [element]) }
     public func remove(at index: Int) { g_list_store_remove(store, guint(index)) }
     public func append(_ element: Element) { insert(element, at: count) }
+    public func append(contentsOf elements: [Element]) { splice(at: count, removing: 0, inserting: elements) }
 }

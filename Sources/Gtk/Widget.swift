@@ -96,6 +96,14 @@ open class Widget: Object {
     }
 
     /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
+    /// Calls `handler` once per frame while the widget is mapped, until it returns false.
+    public func onEachFrame(_ handler: @escaping @MainActor () -> Bool) {
+        let box = HandlerBox<() -> Bool>.retained({ MainActor.assumeIsolated { handler() } })
+        gtk_widget_add_tick_callback(widget, { _, _, data in
+            HandlerBox<() -> Bool>.from(data)() ? 1 : 0
+        }, box, releaseRetained)
+    }
+
     /// Delivers a press of `keyval` (no modifiers) to this widget's key controllers, as GTK does
     /// for a real key; returns whether one handled it. For tests and automation.
     @discardableResult

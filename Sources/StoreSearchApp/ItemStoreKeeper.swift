@@ -36,14 +36,15 @@ final class ItemStoreKeeper {
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
     }
 
-    /// Encodes here, writes on a background thread.
+    /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
+    /// encode, too long for the main loop while the user works).
     private func saveInBackground() {
-        guard hasUnsavedChanges, let data = try? file.encode(store) else { return }
+        guard hasUnsavedChanges else { return }
         let snapshot = store
         let file = file
         Task {
             let outcome = await Task.detached { () -> ItemStoreFileError? in
-                do throws(ItemStoreFileError) { try file.write(data); return nil } catch { return error }
+                do throws(ItemStoreFileError) { try file.save(snapshot); return nil } catch { return error }
             }.value
             if outcome == nil { self.savedStore = snapshot }
         }

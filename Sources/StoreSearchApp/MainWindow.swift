@@ -12,6 +12,7 @@ public final class MainWindow {
     public let categoryDropDown: DropDown
     public let resultsStack: Stack
     public let resultsList: ListView<Item>
+    private let feeder: ResultsFeeder
     let detail: DetailForm
     private let builder: Builder
     private let environment: AppEnvironment
@@ -76,6 +77,7 @@ public final class MainWindow {
         }, unbind: { listItem in
             (listItem.row as? ResultRow)?.unbind()
         })
+        feeder = ResultsFeeder(list: resultsList)
         resultsList.setAccessibleLabel("Results")
         resultsList.addCSSClass("navigation-sidebar")
         builder.object("results_scroller", as: ScrolledWindow.self).setChild(resultsList)
@@ -163,6 +165,7 @@ public final class MainWindow {
         guard !query.isEmpty else { return }
         lastQuery = query
         searchTask?.cancel()
+        feeder.cancel()
         resultsStack.visiblePage = "searching"
         spinner.isSpinning = true
         searchTask = Task { [weak self, environment] in
@@ -183,7 +186,7 @@ public final class MainWindow {
         spinner.isSpinning = false
         lastResults = results
         let items = environment.keeper.store.apply(to: results)
-        resultsList.model.replaceAll(with: items)
+        feeder.show(items)
         detail.show(nil)
         if items.isEmpty {
             emptyLabel.text = "No results for “\(query.term)” in \(query.category.displayName)."
@@ -195,7 +198,7 @@ public final class MainWindow {
     }
 
     private func updateCount() {
-        let count = resultsList.model.count
+        let count = feeder.totalCount
         countLabel.text = count == 1 ? "1 result" : "\(count) results"
     }
 
@@ -276,7 +279,7 @@ public final class MainWindow {
             guard let self else { return }
             self.environment.keeper.update { $0.unhide(id) }
             if self.lastResults.contains(where: { $0.id == id }) {
-                self.resultsList.model.replaceAll(with: self.environment.keeper.store.apply(to: self.lastResults))
+                self.feeder.show(self.environment.keeper.store.apply(to: self.lastResults))
                 self.updateCount()
             }
         }
@@ -317,6 +320,8 @@ public final class MainWindow {
 
     public var visiblePage: String { resultsStack.visiblePage }
     public var items: [Item] { resultsList.model.elements }
+    /// Whether rows are still being added to the list (a batch per frame).
+    public var isFillingResults: Bool { feeder.isFeeding }
     public var errorText: (title: String, message: String) { (errorTitle.text, errorMessage.text) }
     public var isOfflineButtonVisible: Bool { offlineButton.isVisible }
     public var countText: String { countLabel.text }

@@ -50,8 +50,8 @@ final class WindowHarness {
     }
 
     func waitForSearch(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != "searching" }, timeout: .seconds(15)),
-                      "the search never finished", file: file, line: line)
+        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != "searching" && !self.main.isFillingResults },
+                                       timeout: .seconds(15)), "the search never finished", file: file, line: line)
     }
 
     /// Selects the row named `name`, as clicking it does.

@@ -57,6 +57,7 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertEqual(hidden?.names, ["Şımarık"])
             hidden?.restore(at: 0)
             XCTAssertEqual(hidden?.names, [])
+            relaunched.waitForSearch()  // the rows are put back a few per frame
             XCTAssertTrue(relaunched.names.contains("Şımarık"), "restored into the current results")
             hidden?.window.destroy()
         }

@@ -1,0 +1,9 @@
+// `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
+// printed next to a baseline measured in the same run, since these machines are noisy.
+import Foundation
+import Gtk
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+try CoreBenchmark.run(repository: repository)
+print("")
+try MainActor.assumeIsolated { try ArtworkBenchmark.run(repository: repository) }
