@@ -9,9 +9,8 @@ enum CoreBenchmark {
         let body = try Data(contentsOf: repository.appending(path: "Tests/StoreSearchCoreTests/Fixtures/two-hundred.json"))
         let decoded = try SearchResponseDecoder.decode(body)
         precondition(decoded.count == 200, "the fixture has 200 records")
-        Measure.report("decode 200 records", try Measure.median(runs: 20) { _ = try SearchResponseDecoder.decode(body) },
-                       baseline: try Measure.median(runs: 20) { _ = try JSONSerialization.jsonObject(with: body) },
-                       baselineName: "JSONSerialization alone")
+        try Measure.compare("decode 200 records", { _ = try SearchResponseDecoder.decode(body) },
+                            against: "JSONSerialization alone", { _ = try JSONSerialization.jsonObject(with: body) })
 
         let directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -22,17 +21,16 @@ enum CoreBenchmark {
         print("  10,000 items: \(data.count / 1024) KiB of XML")
 
         let plain = directory.appending(path: "plain.plist")
-        let writeBaseline = try Measure.median(runs: 20) { try data.write(to: plain, options: .atomic) }
-        Measure.report("encode 10,000 items (main thread at close)", try Measure.median(runs: 20) { _ = try file.encode(store) },
-                       baseline: writeBaseline, baselineName: "Data.write(.atomic) of the same bytes")
-        Measure.report("save 10,000 items (encode, temp, fsync, backup link, rename)", try Measure.median(runs: 20) { try file.save(store) },
-                       baseline: writeBaseline, baselineName: "Data.write(.atomic) of the same bytes")
+        let plainWrite = { try data.write(to: plain, options: .atomic) }
+        try Measure.compare("encode 10,000 items (main thread at close)", { _ = try file.encode(store) },
+                            against: "Data.write(.atomic) of the same bytes", plainWrite)
+        try Measure.compare("save 10,000 items (encode, temp, fsync, backup link, rename)", { try file.save(store) },
+                            against: "Data.write(.atomic) of the same bytes", plainWrite)
         let loaded = try file.load().store
         precondition(loaded == store, "the store survives a round trip")
-        Measure.report("load 10,000 items", try Measure.median(runs: 20) { _ = try file.load() },
-                       baseline: try Measure.median(runs: 20) {
-                           _ = try PropertyListSerialization.propertyList(from: Data(contentsOf: plain), format: nil)
-                       }, baselineName: "read + PropertyListSerialization")
+        try Measure.compare("load 10,000 items", { _ = try file.load() },
+                            against: "read + PropertyListSerialization",
+                            { _ = try PropertyListSerialization.propertyList(from: Data(contentsOf: plain), format: nil) })
     }
 
     /// Every item visited, a third edited, a tenth hidden: a heavy user's store.

@@ -2,16 +2,26 @@ import Foundation
 
 /// Timing helpers: medians of repeated runs, printed in milliseconds.
 enum Measure {
-    /// The median duration of `runs` calls of `body`, after one warm-up call.
-    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Duration {
-        try body()
-        var durations: [Duration] = []
+    /// Runs `measured` and `baseline` alternately (so machine noise hits both alike) and
+    /// prints their medians and ratio.
+    static func compare(_ name: String, runs: Int = 20, _ measured: () throws -> Void,
+                        against baselineName: String, _ baseline: () throws -> Void) rethrows {
+        try measured()
+        try baseline()  // warm-up
+        var measuredTimes: [Duration] = [], baselineTimes: [Duration] = []
         for _ in 0..<runs {
-            let start = ContinuousClock.now
-            try body()
-            durations.append(ContinuousClock.now - start)
+            measuredTimes.append(try time(measured))
+            baselineTimes.append(try time(baseline))
         }
-        return durations.sorted()[runs / 2]
+        let median = measuredTimes.sorted()[runs / 2], baselineMedian = baselineTimes.sorted()[runs / 2]
+        print("  \(name): \(milliseconds(median))  (\(baselineName): \(milliseconds(baselineMedian)); " +
+              "ratio \(ratio(median, baselineMedian)))")
+    }
+
+    static func time(_ body: () throws -> Void) rethrows -> Duration {
+        let start = ContinuousClock.now
+        try body()
+        return ContinuousClock.now - start
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -20,9 +30,5 @@ enum Measure {
 
     static func ratio(_ measured: Duration, _ baseline: Duration) -> String {
         String(format: "%.2f×", measured / baseline)
-    }
-
-    static func report(_ name: String, _ measured: Duration, baseline: Duration, baselineName: String) {
-        print("  \(name): \(milliseconds(measured))  (\(baselineName): \(milliseconds(baseline)); ratio \(ratio(measured, baseline)))")
     }
 }

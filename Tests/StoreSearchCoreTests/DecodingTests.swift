@@ -76,6 +76,18 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(Set(results.map(\.id)).count, 56, "identities are unique")
     }
 
+    func testReleaseDatesWithAndWithoutFractionalSecondsAndGarbage() throws {
+        let body = """
+            {"resultCount":3,"results":[
+            {"trackId":1,"trackName":"A","releaseDate":"2019-05-17T07:00:00Z"},
+            {"trackId":2,"trackName":"B","releaseDate":"2019-05-17T07:00:00.250Z"},
+            {"trackId":3,"trackName":"C","releaseDate":"last spring"}]}
+            """
+        let dates = try SearchResponseDecoder.decode(Data(body.utf8)).map(\.releaseDate)
+        let expected = Date(timeIntervalSince1970: 1_558_076_400)
+        XCTAssertEqual(dates, [expected, expected + 0.25, nil])
+    }
+
     func testResultsAreOrderedByLocalizedCaseInsensitiveName() throws {
         let names = try decode("unicode.json").map(\.name)
         XCTAssertEqual(names, ["Äpfel", "apple", "Ça plane pour moi", "Zebra", "Żółć 🎸"])

@@ -55,5 +55,10 @@ final class SearchQueryTests: XCTestCase {
     func testArtworkURLResizes() {
         let small = URL(string: "https://is1-ssl.mzstatic.com/image/thumb/Music/v4/ab/source/100x100bb.jpg")!
         XCTAssertEqual(ArtworkURL.resized(small, to: 600).lastPathComponent, "600x600bb.jpg")
+        let app = URL(string: "https://is1-ssl.mzstatic.com/image/thumb/Purple/v4/60x60bb-85.png")!
+        XCTAssertEqual(ArtworkURL.resized(app, to: 512).lastPathComponent, "512x512bb-85.png")
+        for unchanged in ["https://example.com/abb/cover.jpg", "https://example.com/x100bb.jpg", "https://example.com/cover.jpg"] {
+            XCTAssertEqual(ArtworkURL.resized(URL(string: unchanged)!, to: 600).absoluteString, unchanged)
+        }
     }
 }
