@@ -5,12 +5,22 @@ import CGtk
 public final class MessageDialog: Window {
     public enum Kind { case error, question }
 
+    /// The bold first line and the explanation under it, as shown.
+    public let heading: String
+    public let detail: String?
+
     public init(parent: Window, kind: Kind, title: String, detail: String?) {
         let type = kind == .error ? GTK_MESSAGE_ERROR : GTK_MESSAGE_QUESTION
+        heading = title
+        self.detail = detail
         super.init(retaining: shim_message_dialog_new(parent.window, type, title, detail))
     }
 
-    public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+    public required init(retaining pointer: UnsafeMutableRawPointer) {
+        heading = ""
+        detail = nil
+        super.init(retaining: pointer)
+    }
 
     /// Adds a button; `destructive` styles it as a warning.
     public func addButton(_ label: String, id: Int, destructive: Bool = false) {

@@ -32,6 +32,9 @@ open class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// The widget this one is inside, if any.
+    public var parent: Widget? { gtk_widget_get_parent(widget).map { Widget(retaining: $0) } }
+
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
     /// Whether keyboard focus is on this widget or inside it.

@@ -13,6 +13,8 @@ final class ItemStoreKeeper {
     /// Something the user should be told at start (a corrupt file moved aside, a newer format).
     let loadNotice: String?
     private var pendingSave: Gtk.Timer?
+    /// A save after a change failed; the changes stay in memory and the next save retries.
+    var onBackgroundSaveFailure: ((ItemStoreFileError) -> Void)?
     private var savedStore: ItemStore
 
     var hasUnsavedChanges: Bool { store != savedStore }
@@ -46,7 +48,11 @@ final class ItemStoreKeeper {
             let outcome = await Task.detached { () -> ItemStoreFileError? in
                 do throws(ItemStoreFileError) { try file.save(snapshot); return nil } catch { return error }
             }.value
-            if outcome == nil { self.savedStore = snapshot }
+            if let outcome {
+                self.onBackgroundSaveFailure?(outcome)
+            } else {
+                self.savedStore = snapshot
+            }
         }
     }
 

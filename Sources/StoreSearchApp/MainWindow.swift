@@ -132,6 +132,9 @@ public final class MainWindow {
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
         application.setAccelerator("<Control>f", forAction: "win.focus-search")
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
+        environment.keeper.onBackgroundSaveFailure = { [weak self] error in
+            self?.showBanner("\(error.message) Your changes are kept, and StoreSearch will try again.")
+        }
         environment.search.onUnreachable = { [weak self] in self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true) }
     }
 

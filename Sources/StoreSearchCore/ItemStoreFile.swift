@@ -174,7 +174,11 @@ public struct ItemStoreFile: Sendable {
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        if nsError.code == NSFileWriteNoPermissionError { return "permission denied" }
-        return nsError.localizedDescription
+        switch nsError.code {
+        case NSFileWriteNoPermissionError: return "permission denied"
+        case NSFileWriteFileExistsError: return "a file of that name is in the way of the folder"
+        case NSFileWriteOutOfSpaceError: return "the disk is full"
+        default: return nsError.localizedDescription
+        }
     }
 }

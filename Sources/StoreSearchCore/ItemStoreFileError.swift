@@ -10,7 +10,7 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
         case .newerVersion(let found, _):
             "Your saved items were written by a newer version of StoreSearch (format \(found)). They were left untouched, and changes made now cannot be saved."
         case .cannotWrite(let path, let reason):
-            "Could not save your changes to \(path): \(reason)."
+            "Could not save your changes to \(path): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .cannotEncode(let reason):
             "Could not prepare your changes for saving: \(reason)."
         }

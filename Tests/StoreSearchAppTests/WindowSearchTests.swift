@@ -34,7 +34,8 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertEqual(catalog.searchRequests.last?.query["entity"], "musicTrack")
 
             // Each row says name, artist, kind and price to screen readers.
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29"))
+            let row = harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29")
+            XCTAssertEqual(row?.parent?.widget, harness.main.resultsList.widget, "the focusable list row itself is named")
             // Thumbnails arrive from the server, one request per image.
             let rows = harness.main.items.count
             XCTAssertTrue(MainContext.spin(until: { catalog.requestCount - catalog.searchRequests.count >= rows },

@@ -126,7 +126,8 @@ final class ItemStoreFileTests: XCTestCase {
             XCTAssertThrowsError(try file.save(sampleStore())) { error in
                 guard case .cannotWrite(let path, _) = error as? ItemStoreFileError else { return XCTFail("\(error)") }
                 XCTAssertTrue(path.hasSuffix("storesearch"))
-                XCTAssertTrue((error as! ItemStoreFileError).message.hasPrefix("Could not save your changes to"))
+                XCTAssertEqual((error as! ItemStoreFileError).message,
+                               "Could not save your changes to \(path): a file of that name is in the way of the folder.")
             }
             return
         }

@@ -1,0 +1,112 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+final class WindowPersistenceTests: XCTestCase {
+    /// Data paths whose data directory cannot be created: a plain file is in the way.
+    private static func blockedPaths() -> (AppPaths, blocker: URL) {
+        let paths = WindowHarness.temporaryPaths()
+        let blocker = paths.dataDirectory
+        try? FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: blocker.path, contents: Data("not a folder".utf8))
+        return (paths, blocker)
+    }
+
+    func testFailedSaveOnCloseAsksAndTryAgainSavesTheEdit() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        let (paths, blocker) = Self.blockedPaths()
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+
+            harness.main.window.close()
+            let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "a failed save asks what to do")
+            XCTAssertEqual(dialog.heading, "Your Changes Could Not Be Saved")
+            XCTAssertTrue(dialog.detail?.hasPrefix("Could not save your changes to \(blocker.path)") == true, dialog.detail ?? "")
+            XCTAssertTrue(harness.main.window.isVisible, "the window stays open")
+
+            try FileManager.default.removeItem(at: blocker)  // the user makes room
+            dialog.respond(1)  // Try Again
+            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "closes once saved")
+            XCTAssertEqual(try harness.savedStore().records.values.first?.edits.name, "Kuzu Kuzu (Live)")
+        }
+    }
+
+    func testCloseWithoutSavingClosesTheWindow() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        let (paths, _) = Self.blockedPaths()
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.main.window.close()
+            try XCTUnwrap(harness.main.saveFailureDialog).respond(2)  // Close Without Saving
+            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }))
+        }
+    }
+
+    func testFailedBackgroundSaveIsToldInTheWindow() throws {
+        let (catalog, base) = try WindowSearchTests.startCatalog()
+        defer { catalog.stop() }
+        let (paths, _) = Self.blockedPaths()
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")  // visiting is a change, saved two seconds later
+            XCTAssertTrue(MainContext.spin(until: { harness.main.bannerText?.hasPrefix("Could not save your changes") == true },
+                                           timeout: .seconds(5)), harness.main.bannerText ?? "no banner")
+        }
+    }
+
+    func testDamagedFileAtStartIsSetAsideAndSaid() throws {
+        let paths = WindowHarness.temporaryPaths()
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+        try Data("<?xml version=\"1.0\"?><plist><dict><key>formatVers".utf8).write(to: paths.dataDirectory.appending(path: "items.plist"))
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths)
+            defer { harness.dispose() }
+            let banner = try XCTUnwrap(harness.main.bannerText)
+            XCTAssertTrue(banner.hasPrefix("Your saved items file could not be used because it was damaged."), banner)
+            let files = try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path)
+            XCTAssertTrue(files.contains { $0.hasPrefix("items.plist.corrupt-") }, "\(files)")
+        }
+    }
+
+    func testClosingWithRequestsInFlightLosesNothing() throws {
+        // Searches answer after a second; every image hangs.
+        let server = LocalServer()
+        server.route("/search") { _ in
+            let body = """
+                {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":7,"trackName":"Late Song","artistName":"Someone","artworkUrl100":"\(server.baseURL!.absoluteString)/art/7/100x100bb.jpg"}]}
+                """
+            return LocalServerResponse(body: Data(body.utf8), delay: .seconds(1))
+        }
+        server.route("/art/") { _ in .neverAnswering() }
+        let base = try server.start()
+        defer { server.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("first")
+            harness.select("Late Song")
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/7/600x600bb.jpg") == 1 }))
+            harness.main.searchEntry.text = "second"
+            harness.main.searchEntry.activate()
+            XCTAssertTrue(harness.close(), "closes while a search and two images are in flight")
+            // The late answer arrives after the window is gone and is dropped without harm.
+            MainContext.spin(until: { false }, timeout: .milliseconds(1500))
+            XCTAssertNotNil(try harness.savedStore().records["track:7"]?.visitedAt, "the visit was saved on close")
+        }
+    }
+}
