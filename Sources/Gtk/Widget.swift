@@ -98,7 +98,6 @@ open class Widget: Object {
         addController(controller)
     }
 
-    /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
     /// Calls `handler` once per frame while the widget is mapped, until it returns false.
     public func onEachFrame(_ handler: @escaping @MainActor () -> Bool) {
         let box = HandlerBox<() -> Bool>.retained({ MainActor.assumeIsolated { handler() } })
@@ -122,6 +121,7 @@ open class Widget: Object {
         return false
     }
 
+    /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
     public func onFocusLeave(_ handler: @escaping @MainActor () -> Void) {
         let controller = EventController(focusController: ())
         controller.onLeave(handler)

@@ -9,7 +9,10 @@ final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
 
     let file: ItemStoreFile
+    private let writer: ItemFileWriter
     private(set) var store: ItemStore
+    /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
+    private var changeCount = 0
     /// Something the user should be told at start (a corrupt file moved aside, a newer format).
     let loadNotice: String?
     private var pendingSave: Gtk.Timer?
@@ -21,6 +24,7 @@ final class ItemStoreKeeper {
 
     init(file: ItemStoreFile) {
         self.file = file
+        writer = ItemFileWriter(file: file)
         do {
             let result = try file.load()
             store = result.store
@@ -34,6 +38,7 @@ final class ItemStoreKeeper {
 
     func update(_ change: (inout ItemStore) -> Void) {
         change(&store)
+        changeCount += 1
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
     }
@@ -43,15 +48,16 @@ final class ItemStoreKeeper {
     private func saveInBackground() {
         guard hasUnsavedChanges else { return }
         let snapshot = store
-        let file = file
+        let change = changeCount
+        let writer = writer
         Task {
-            let outcome = await Task.detached { () -> ItemStoreFileError? in
-                do throws(ItemStoreFileError) { try file.save(snapshot); return nil } catch { return error }
+            let outcome = await Task.detached { () -> Result<Bool, ItemStoreFileError> in
+                do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch { return .failure(error) }
             }.value
-            if let outcome {
-                self.onBackgroundSaveFailure?(outcome)
-            } else {
-                self.savedStore = snapshot
+            switch outcome {
+            case .success(true): self.savedStore = snapshot
+            case .success(false): break  // a later save got there first
+            case .failure(let error): self.onBackgroundSaveFailure?(error)
             }
         }
     }
@@ -60,7 +66,7 @@ final class ItemStoreKeeper {
     func saveNow() throws(ItemStoreFileError) {
         pendingSave?.cancel()
         guard hasUnsavedChanges else { return }
-        try file.save(store)
+        _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
         savedStore = store
     }
 }
