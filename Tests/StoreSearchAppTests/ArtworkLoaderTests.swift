@@ -137,3 +137,27 @@ final class ArtworkLoaderTests: XCTestCase {
         }
     }
 }
+
+final class ArtworkDiskCacheTests: XCTestCase {
+    func testCacheStaysWithinItsLimitAndKeepsTheRecentlyUsed() throws {
+        let directory = MainLoop.temporaryDirectory()
+        let cache = ArtworkDiskCache(directory: directory, limitBytes: 50_000)
+        let urls = (0..<8).map { URL(string: "https://example.com/\($0)/100x100bb.jpg")! }
+        let image = Data(repeating: 7, count: 10_000)
+        try MainActor.assumeIsolated {
+            _ = try MainLoop.run {
+                for url in urls.prefix(4) { await cache.store(image, for: url) }
+                // Mark the first image as used long after the others were stored.
+                try FileManager.default.setAttributes([.modificationDate: Date() + 3600],
+                                                      ofItemAtPath: directory.appending(path: Checksum.sha256(urls[0].absoluteString)).path)
+                for url in urls.dropFirst(4) { await cache.store(image, for: url) }
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            XCTAssertLessThanOrEqual(files.count * image.count, 50_000, "evicted down to the limit: \(files.count) files")
+            let first = try MainLoop.run { await cache.data(for: urls[0]) }
+            XCTAssertEqual(first, image, "the recently used image survives eviction")
+            let second = try MainLoop.run { await cache.data(for: urls[1]) }
+            XCTAssertNil(second, "the least recently used went first")
+        }
+    }
+}
