@@ -1,6 +1,6 @@
 // Shims for the parts of GTK/GLib that Swift cannot call: macros and variadic functions.
-#ifndef STORESEARCH_CGTK_SHIM_H
-#define STORESEARCH_CGTK_SHIM_H
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
 #include <glib-unix.h>

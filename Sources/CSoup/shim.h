@@ -1,6 +1,6 @@
 // Shims for libsoup's variadic constructors, which Swift cannot call.
-#ifndef STORESEARCH_CSOUP_SHIM_H
-#define STORESEARCH_CSOUP_SHIM_H
+#ifndef CSOUP_SHIM_H
+#define CSOUP_SHIM_H
 
 #include <libsoup/soup.h>
 

@@ -4,7 +4,7 @@ import CGtk
 @MainActor
 public struct ListItem {
     let item: OpaquePointer
-    private static var rowKey: GQuark { g_quark_from_string("storesearch-row") }
+    private static var rowKey: GQuark { g_quark_from_string("swift-gtk-list-item-row") }
 
     public var position: Int { Int(gtk_list_item_get_position(item)) }
 

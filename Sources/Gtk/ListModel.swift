@@ -4,7 +4,7 @@ import CGtk
 /// as object data, so list widgets can show any Swift type.
 @MainActor
 public final class ListModel<Element>: Object {
-    private static var valueKey: GQuark { g_quark_from_string("storesearch-swift-value") }
+    private static var valueKey: GQuark { g_quark_from_string("swift-gtk-list-model-value") }
 
     public init() {
         super.init(taking: UnsafeMutableRawPointer(g_list_store_new(g_object_get_type())!))

@@ -7,11 +7,13 @@ public final class ListView<Element>: Widget {
     private let selection: Object
 
     /// Builds the list. `setup` creates a row's widgets, `bind` shows an element in them,
-    /// `unbind` releases what `bind` started (such as a pending image load).
+    /// `unbind` releases what `bind` started (such as a pending image load), and `teardown`
+    /// what `setup` made, when GTK drops the row.
     public init(model: ListModel<Element>,
                 setup: @escaping @MainActor (ListItem) -> Void,
                 bind: @escaping @MainActor (ListItem, Element) -> Void,
-                unbind: @escaping @MainActor (ListItem) -> Void) {
+                unbind: @escaping @MainActor (ListItem) -> Void,
+                teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
         self.model = model
         g_object_ref(model.gobject)  // the selection takes this reference
         let selectionPointer = gtk_single_selection_new(model.store)!
@@ -25,6 +27,7 @@ public final class ListView<Element>: Widget {
             if let value = item.value(in: model) { bind(item, value) }
         }
         factory.onUnbind(unbind)
+        factory.onTeardown(teardown)
         // gtk_list_view_new takes one reference to each; the wrappers keep their own.
         g_object_ref(selection.gobject)
         g_object_ref(factory.gobject)

@@ -11,6 +11,7 @@ final class SignalListItemFactory: Object {
     func onSetup(_ handler: @escaping @MainActor (ListItem) -> Void) { on("setup", handler) }
     func onBind(_ handler: @escaping @MainActor (ListItem) -> Void) { on("bind", handler) }
     func onUnbind(_ handler: @escaping @MainActor (ListItem) -> Void) { on("unbind", handler) }
+    func onTeardown(_ handler: @escaping @MainActor (ListItem) -> Void) { on("teardown", handler) }
 
     private func on(_ signal: String, _ handler: @escaping @MainActor (ListItem) -> Void) {
         connect(signal, thunk: SignalThunks.pointer, handler: { (item: gpointer?) in

@@ -52,7 +52,7 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         let thread = Thread { [self] in
             let context = g_main_context_new()
             g_main_context_push_thread_default(context)
-            let server = shim_soup_server_new("StoreSearch-LocalServer")!
+            let server = shim_soup_server_new("LocalServer")!
             let box = Unmanaged.passRetained(self).toOpaque()
             soup_server_add_handler(server, nil, { server, message, path, query, box in
                 let this = Unmanaged<LocalServer>.fromOpaque(box!).takeUnretainedValue()

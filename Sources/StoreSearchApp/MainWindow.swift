@@ -76,6 +76,8 @@ public final class MainWindow {
             row.loadArtwork(item.result.artworkURL, with: loader)
         }, unbind: { listItem in
             (listItem.row as? ResultRow)?.unbind()
+        }, teardown: { listItem in
+            listItem.row = nil
         })
         feeder = ResultsFeeder(list: resultsList)
         resultsList.setAccessibleLabel("Results")
