@@ -14,6 +14,7 @@ public final class MessageDialog: Window {
         heading = title
         self.detail = detail
         super.init(retaining: shim_message_dialog_new(parent.window, type, title, detail))
+        setTransient(for: parent)
     }
 
     public required init(retaining pointer: UnsafeMutableRawPointer) {

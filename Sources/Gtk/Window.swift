@@ -4,6 +4,9 @@ import CGtk
 @MainActor
 public class Window: Widget {
     public var window: UnsafeMutablePointer<GtkWindow> { cast() }
+    /// Kept so a transient window never outlives its parent: GTK lets go of the parent only when
+    /// the window itself is disposed, which a wrapper holding it can delay past the parent's end.
+    private var transientParent: Window?
 
     /// A plain top-level window (dialogs, secondary windows).
     public convenience init() { self.init(retaining: gtk_window_new()) }
@@ -27,7 +30,10 @@ public class Window: Widget {
 
     public func setTitlebar(_ widget: Widget?) { gtk_window_set_titlebar(window, widget?.widget) }
     public func setChild(_ widget: Widget?) { gtk_window_set_child(window, widget?.widget) }
-    public func setTransient(for parent: Window) { gtk_window_set_transient_for(window, parent.window) }
+    public func setTransient(for parent: Window) {
+        gtk_window_set_transient_for(window, parent.window)
+        transientParent = parent
+    }
     public func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }
     public func setApplication(_ application: Application) {
         gtk_window_set_application(window, application.application)
