@@ -108,4 +108,24 @@ final class SearchServiceTests: XCTestCase {
             XCTAssertEqual(failure("huge"), .unreadable(detail: "it was too large"))
         }
     }
+
+    func testUnreachableStoreSaysSoAndSignalsIt() throws {
+        let server = try Self.makeServer()
+        let base = server.baseURL!
+        server.stop()  // nothing listens there any more
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            var signalled = 0
+            service.onUnreachable = { signalled += 1 }
+            var failure: SearchFailure?
+            do {
+                _ = try MainLoop.run { try await service.search(SearchQuery(term: "tarkan")) }
+            } catch {
+                failure = error as? SearchFailure
+            }
+            XCTAssertEqual(failure?.isUnreachable, true, String(describing: failure))
+            XCTAssertEqual(failure?.message, "Check your network connection, or search the offline catalog instead.")
+            XCTAssertEqual(signalled, 1, "the window hears that the store cannot be reached")
+        }
+    }
 }
