@@ -10,11 +10,9 @@ public struct PriceFormatter: Sendable {
     public func string(for price: Decimal?, currency: String?) -> String? {
         guard let price else { return nil }
         if price == 0 { return "Free" }
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency ?? "USD"
-        return formatter.string(from: price as NSDecimalNumber)
+        // The format style caches its ICU formatter; a NumberFormatter per call cost ~75 µs,
+        // paid for every row the list binds.
+        return price.formatted(.currency(code: currency ?? "USD").locale(locale))
     }
 
     /// The price as it should appear in an edit field: the currency's decimals in the locale's

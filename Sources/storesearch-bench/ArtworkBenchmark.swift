@@ -78,7 +78,7 @@ enum ArtworkBenchmark {
 
     /// Every row's thumbnail is decoded, scrolling the list so rows past the first screen bind too.
     private static func allLoaded(_ thumbnails: [URL], window: MainWindow, loader: ArtworkLoader) -> Bool {
-        guard window.items.count == thumbnails.count else { return false }
+        guard window.resultsList.model.count == thumbnails.count else { return false }
         if let missing = thumbnails.firstIndex(where: { loader.cachedTexture(for: $0) == nil }) {
             window.resultsList.scroll(to: missing)
             return false
