@@ -21,7 +21,12 @@ final class MainLoopBridgeTests: XCTestCase {
             }
             // A watchdog on another thread fails the test instead of hanging; the main context
             // has no timer source, so only the bridge can make progress.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 5) { g_main_loop_quit(runningLoop) }
+            // It holds its own reference: it fires after the test is over, when it passes.
+            g_main_loop_ref(loop)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+                g_main_loop_quit(runningLoop)
+                g_main_loop_unref(runningLoop)
+            }
             g_main_loop_run(loop)
             XCTAssertEqual(steps, ["started", "resumed 42"])
         }
