@@ -8,7 +8,6 @@ import StoreSearchCore
 final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
 
-    let file: ItemStoreFile
     private let writer: ItemFileWriter
     private(set) var store: ItemStore
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
@@ -23,7 +22,6 @@ final class ItemStoreKeeper {
     var hasUnsavedChanges: Bool { store != savedStore }
 
     init(file: ItemStoreFile) {
-        self.file = file
         writer = ItemFileWriter(file: file)
         do {
             let result = try file.load()

@@ -38,11 +38,12 @@ final class ResultRow {
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         thumbnail.opacity = item.isVisited ? 0.5 : 1
-        let spoken = [item.name, item.artist ?? "Unknown", item.result.kind.displayName, priceText].compactMap { $0 }
-        root.setAccessibleLabel(spoken.joined(separator: ", "))
+        let spoken = [item.name, item.artist ?? "Unknown", item.result.kind.displayName, priceText]
+            .compactMap { $0 }.joined(separator: ", ")
+        root.setAccessibleLabel(spoken)
         // The list's own row widget around `root` is what takes focus and what screen readers
         // announce; GTK 4.8 has no list item label (that came in 4.12), so it is named directly.
-        root.parent?.setAccessibleLabel(spoken.joined(separator: ", "))
+        root.parent?.setAccessibleLabel(spoken)
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) {

@@ -59,9 +59,6 @@ public final class SearchService {
         }
     }
 
-    /// Forgets cached answers (Retry after an error does not need this: errors are not cached).
-    public func clearCache() { cache.removeAll() }
-
     /// Decoding runs off the main thread.
     nonisolated private static func decode(_ body: Data) async throws -> [SearchResult] {
         try SearchResponseDecoder.decode(body)

@@ -22,8 +22,6 @@ public struct ItemStore: Hashable, Sendable {
         return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt)
     }
 
-    public func isHidden(_ id: String) -> Bool { records[id]?.hiddenAt != nil }
-
     /// Hidden items as they were when hidden, most recently hidden first.
     public var hiddenItems: [SearchResult] {
         records.values.filter { $0.hiddenAt != nil }

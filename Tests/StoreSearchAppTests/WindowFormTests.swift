@@ -6,7 +6,7 @@ import XCTest
 
 final class WindowFormTests: XCTestCase {
     func testSelectingARowFillsTheFormAndMarksItVisited() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
@@ -37,7 +37,7 @@ final class WindowFormTests: XCTestCase {
     }
 
     func testEditsShowInTheRowAndSurviveCloseAndRelaunch() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let paths = WindowHarness.temporaryPaths()
         let newDate = try Date("2003-03-14T00:00:00Z", strategy: .iso8601)
@@ -91,7 +91,7 @@ final class WindowFormTests: XCTestCase {
     }
 
     func testInvalidPriceIsRefusedWithItsMessage() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)

@@ -33,6 +33,12 @@ final class WindowHarness {
         XCTAssertTrue(MainContext.spin(until: { self.main.window.isVisible }))
     }
 
+    /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
+    nonisolated static func startCatalog() throws -> (CatalogServer, URL) {
+        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))
+        return (catalog, try catalog.start())
+    }
+
     nonisolated static func temporaryPaths() -> AppPaths {
         let root = MainLoop.temporaryDirectory()
         return AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))

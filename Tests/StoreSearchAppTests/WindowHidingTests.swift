@@ -6,7 +6,7 @@ import XCTest
 
 final class WindowHidingTests: XCTestCase {
     func testHideThenUndo() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
@@ -29,7 +29,7 @@ final class WindowHidingTests: XCTestCase {
     }
 
     func testHiddenItemStaysHiddenAfterRelaunchUntilRestored() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let paths = WindowHarness.temporaryPaths()
         MainActor.assumeIsolated {

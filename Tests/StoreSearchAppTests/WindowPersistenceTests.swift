@@ -16,7 +16,7 @@ final class WindowPersistenceTests: XCTestCase {
     }
 
     func testFailedSaveOnCloseAsksAndTryAgainSavesTheEdit() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let (paths, blocker) = Self.blockedPaths()
         try MainActor.assumeIsolated {
@@ -40,7 +40,7 @@ final class WindowPersistenceTests: XCTestCase {
     }
 
     func testCloseWithoutSavingClosesTheWindow() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let (paths, _) = Self.blockedPaths()
         try MainActor.assumeIsolated {
@@ -55,7 +55,7 @@ final class WindowPersistenceTests: XCTestCase {
     }
 
     func testFailedBackgroundSaveIsToldInTheWindow() throws {
-        let (catalog, base) = try WindowSearchTests.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let (paths, _) = Self.blockedPaths()
         MainActor.assumeIsolated {

@@ -6,13 +6,8 @@ import XCTest
 @testable import StoreSearchApp
 
 final class WindowSearchTests: XCTestCase {
-    static func startCatalog() throws -> (CatalogServer, URL) {
-        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))
-        return (catalog, try catalog.start())
-    }
-
     func testSearchFillsTheListInNameOrderWithArtwork() throws {
-        let (catalog, base) = try Self.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
@@ -49,7 +44,7 @@ final class WindowSearchTests: XCTestCase {
     }
 
     func testCategoryChangeRequeriesWithItsEntity() throws {
-        let (catalog, base) = try Self.startCatalog()
+        let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
