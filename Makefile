@@ -1,8 +1,8 @@
 # StoreSearch: `make run` and `make test` install what they need on Debian 12, then build.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libgtk-4-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
-                adwaita-icon-theme fonts-dejavu-core
+APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
+                adwaita-icon-theme fonts-dejavu-core gettext locales desktop-file-utils appstream lintian xdotool
 SWIFT_FLAGS ?=
 
 .PHONY: deps build run test bench clean
