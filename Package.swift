@@ -5,17 +5,19 @@ let package = Package(
     name: "StoreSearch",
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Adw", dependencies: ["Gtk", "CAdw"]),
         .target(name: "HTTP", dependencies: ["CSoup"]),
         .target(name: "StoreSearchCore"),
-        .target(name: "StoreSearchApp", dependencies: ["Gtk", "HTTP", "StoreSearchCore"]),
+        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
-        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "HTTP", "StoreSearchCore"]),
+        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "HTTP", "StoreSearchCore"]),
+        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

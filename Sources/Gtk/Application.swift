@@ -40,8 +40,24 @@ public final class Application: Object {
 
     /// Binds an accelerator such as "<Control>f" to an action such as "win.focus-search".
     public func setAccelerator(_ accelerator: String, forAction action: String) {
-        let accels: [String] = [accelerator]
-        withCStrings(accels) { gtk_application_set_accels_for_action(application, action, $0) }
+        setAccelerators([accelerator], forAction: action)
+    }
+
+    public func setAccelerators(_ accelerators: [String], forAction action: String) {
+        withCStrings(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }
+    }
+
+    /// The actions (such as "win.about") an accelerator (such as "<Control>q") triggers.
+    public func actions(forAccelerator accelerator: String) -> [String] {
+        guard let names = gtk_application_get_actions_for_accel(application, accelerator) else { return [] }
+        defer { g_strfreev(names) }
+        var result: [String] = []
+        var index = 0
+        while let name = names[index] {
+            result.append(String(cString: name))
+            index += 1
+        }
+        return result
     }
 }
 

@@ -2,7 +2,7 @@ import CGtk
 
 /// Text fields: GtkEntry and GtkSearchEntry (both implement GtkEditable).
 @MainActor
-public class Editable: Widget {
+open class Editable: Widget {
     private var editable: OpaquePointer { OpaquePointer(widget) }
 
     public var text: String {
@@ -19,7 +19,7 @@ public class Editable: Widget {
     }
 
     /// Enter pressed.
-    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
+    open func onActivate(_ handler: @escaping @MainActor () -> Void) {
         connect("activate", thunk: SignalThunks.plain, handler: handler)
     }
 
@@ -30,5 +30,5 @@ public class Editable: Widget {
     }
 
     /// Activates the field as pressing Enter does.
-    public func activate() { shim_signal_emit(gobject, "activate") }
+    open func activate() { shim_signal_emit(gobject, "activate") }
 }

@@ -3,58 +3,47 @@ import CGtk
 /// A GtkListView with single selection over a `ListModel`, rows made by Swift closures.
 @MainActor
 public final class ListView<Element>: Widget {
-    public let model: ListModel<Element>
-    private let selection: Object
+    public let selection: SingleSelection<Element>
+    public var model: ListModel<Element> { selection.model }
 
     /// Builds the list. `setup` creates a row's widgets, `bind` shows an element in them,
     /// `unbind` releases what `bind` started (such as a pending image load), and `teardown`
     /// what `setup` made, when GTK drops the row.
-    public init(model: ListModel<Element>,
+    public convenience init(model: ListModel<Element>,
+                            setup: @escaping @MainActor (ListItem) -> Void,
+                            bind: @escaping @MainActor (ListItem, Element) -> Void,
+                            unbind: @escaping @MainActor (ListItem) -> Void,
+                            teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+        self.init(selection: SingleSelection(model: model), setup: setup, bind: bind, unbind: unbind, teardown: teardown)
+    }
+
+    /// A list over an existing selection (shared with another view of the same items).
+    public init(selection: SingleSelection<Element>,
                 setup: @escaping @MainActor (ListItem) -> Void,
                 bind: @escaping @MainActor (ListItem, Element) -> Void,
                 unbind: @escaping @MainActor (ListItem) -> Void,
                 teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
-        self.model = model
-        g_object_ref(model.gobject)  // the selection takes this reference
-        let selectionPointer = gtk_single_selection_new(model.store)!
-        gtk_single_selection_set_autoselect(selectionPointer, 0)
-        gtk_single_selection_set_can_unselect(selectionPointer, 1)
-        selection = Object(taking: UnsafeMutableRawPointer(selectionPointer))
-
-        let factory = SignalListItemFactory()
-        factory.onSetup(setup)
-        factory.onBind { item in
-            if let value = item.value(in: model) { bind(item, value) }
-        }
-        factory.onUnbind(unbind)
-        factory.onTeardown(teardown)
+        self.selection = selection
+        let factory = SignalListItemFactory(model: selection.model, setup: setup, bind: bind, unbind: unbind, teardown: teardown)
         // gtk_list_view_new takes one reference to each; the wrappers keep their own.
         g_object_ref(selection.gobject)
         g_object_ref(factory.gobject)
-        super.init(retaining: gtk_list_view_new(selectionPointer, OpaquePointer(factory.gobject)))
+        super.init(retaining: gtk_list_view_new(selection.selectionModel, OpaquePointer(factory.gobject)))
     }
 
     public required init(retaining pointer: UnsafeMutableRawPointer) {
         fatalError("ListView is made in code, not loaded from a .ui file")
     }
 
-    private var selectionModel: OpaquePointer { OpaquePointer(selection.gobject) }
-
     public var selectedIndex: Int? {
-        get {
-            let index = gtk_single_selection_get_selected(selectionModel)
-            return index == GTK_INVALID_LIST_POSITION ? nil : Int(index)
-        }
-        set {
-            let index = newValue.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
-            gtk_single_selection_set_selected(selectionModel, index)
-        }
+        get { selection.selectedIndex }
+        set { selection.selectedIndex = newValue }
     }
 
-    public var selectedElement: Element? { selectedIndex.map { model[$0] } }
+    public var selectedElement: Element? { selection.selectedElement }
 
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
-        selection.onNotify("selected", handler)
+        selection.onSelectionChanged(handler)
     }
 
     /// Enter or double click on a row.

@@ -38,13 +38,16 @@ open class Object {
     /// handler is disconnected or the object is finalized. Handlers are disconnected when this
     /// wrapper goes away, unless `untilFinalized` keeps them for the object's whole life.
     @discardableResult
-    func connect<Handler>(_ signal: String, thunk: GCallback, handler: Handler,
+    package func connect<Handler>(_ signal: String, thunk: GCallback, handler: Handler,
                           untilFinalized: Bool = false) -> gulong {
         let id = g_signal_connect_data(gobject, signal, thunk, HandlerBox.retained(handler),
                                        { data, _ in releaseRetained(data) }, GConnectFlags(rawValue: 0))
         if !untilFinalized { handlerIDs.append(id) }
         return id
     }
+
+    /// Emits an action signal that takes no arguments ("clicked", "activate"), as a user would.
+    package func emit(_ signal: String) { shim_signal_emit(gobject, signal) }
 
     /// Calls `handler` whenever the property `name` changes.
     public func onNotify(_ name: String, _ handler: @escaping @MainActor () -> Void) {

@@ -7,6 +7,21 @@ final class SignalListItemFactory: Object {
 
     required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
 
+    /// A factory whose bind hands over the Swift value of the bound item.
+    convenience init<Element>(model: ListModel<Element>,
+                              setup: @escaping @MainActor (ListItem) -> Void,
+                              bind: @escaping @MainActor (ListItem, Element) -> Void,
+                              unbind: @escaping @MainActor (ListItem) -> Void,
+                              teardown: @escaping @MainActor (ListItem) -> Void) {
+        self.init()
+        onSetup(setup)
+        onBind { item in
+            if let value = item.value(in: model) { bind(item, value) }
+        }
+        onUnbind(unbind)
+        onTeardown(teardown)
+    }
+
     // The list view owns the factory after this wrapper is gone, so handlers live until finalize.
     func onSetup(_ handler: @escaping @MainActor (ListItem) -> Void) { on("setup", handler) }
     func onBind(_ handler: @escaping @MainActor (ListItem) -> Void) { on("bind", handler) }

@@ -133,6 +133,41 @@ open class Widget: Object {
         gtk_widget_set_size_request(widget, gint(width), gint(height))
     }
 
+    /// The width and height GTK last gave the widget (zero before its first layout).
+    public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+
+    /// Whether the widget is drawn: it and every parent are visible and it is in a shown window.
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    /// Whether the widget (or, for a container, a child) is reachable with Tab.
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    /// Runs `handler` for key presses before the focused widget inside this one sees them
+    /// (capture phase); return true to stop the event.
+    public func onKeyPressedBeforeChildren(_ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool) {
+        let controller = EventController(keyController: ())
+        gtk_event_controller_set_propagation_phase(controller.cast(), GTK_PHASE_CAPTURE)
+        controller.onKeyPressed(handler)
+        addController(controller)
+    }
+
+    /// Adds a keyboard shortcut scoped to this widget (and what is inside it) that runs `handler`,
+    /// such as "Escape" or "<Alt>Left"; `handler` returns false to let the key go on.
+    public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) {
+        let box = HandlerBox<() -> Bool>.retained({ MainActor.assumeIsolated { handler() } })
+        let action = gtk_callback_action_new({ _, _, data in
+            HandlerBox<() -> Bool>.from(data)() ? 1 : 0
+        }, box, releaseRetained)
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action)
+        let controller = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)  // takes the shortcut
+        gtk_widget_add_controller(widget, controller)  // takes the controller
+    }
+
     /// Activates an action such as "win.hidden-items" as if a menu item did.
     @discardableResult
     public func activateAction(_ name: String) -> Bool {

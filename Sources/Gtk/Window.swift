@@ -2,7 +2,7 @@ import CGtk
 
 /// A GtkWindow or GtkApplicationWindow.
 @MainActor
-public class Window: Widget {
+open class Window: Widget {
     public var window: UnsafeMutablePointer<GtkWindow> { cast() }
     /// Kept so a transient window never outlives its parent: GTK lets go of the parent only when
     /// the window itself is disposed, which a wrapper holding it can delay past the parent's end.
@@ -53,6 +53,24 @@ public class Window: Widget {
     /// `handler` returns true to keep the window open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         connect("close-request", thunk: SignalThunks.returning, handler: handler)
+    }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public func maximize() { gtk_window_maximize(window) }
+
+    /// The size the window opens with (or was last given by the user, while it is shown).
+    public var defaultSize: (width: Int, height: Int) {
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// The window whose keyboard focus is `widget`'s (nil: none).
+    public var focusWidget: Widget? { gtk_window_get_focus(window).map { Widget(retaining: $0) } }
+
+    /// The keyboard-shortcuts window Ctrl+? opens (`win.show-help-overlay`); application windows only.
+    public func setHelpOverlay(_ overlay: Window) {
+        gtk_application_window_set_help_overlay(cast(), overlay.cast())
     }
 
     /// Adds a window action "win.NAME".

@@ -1,0 +1,13 @@
+import CAdw
+import Gtk
+
+/// AdwEntryRow: a boxed-list row with a title and a text field. Enter is its
+/// "entry-activated" (a list row's own "activate" means something else).
+@MainActor
+public final class EntryRow: Editable {
+    public override func onActivate(_ handler: @escaping @MainActor () -> Void) {
+        connect("entry-activated", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    public override func activate() { emit("entry-activated") }
+}

@@ -1,0 +1,24 @@
+import CAdw
+import Gtk
+
+/// AdwLeaflet: panes side by side, or one at a time with sliding when the window is too
+/// narrow for their minimum widths.
+@MainActor
+public final class Leaflet: Widget {
+    private var leaflet: OpaquePointer { cast() }
+
+    /// True when only one pane shows at a time.
+    public var isFolded: Bool { adw_leaflet_get_folded(leaflet) != 0 }
+
+    public var visibleChildName: String {
+        get { adw_leaflet_get_visible_child_name(leaflet).map { String(cString: $0) } ?? "" }
+        set { adw_leaflet_set_visible_child_name(leaflet, newValue) }
+    }
+
+    /// Slides back to the previous pane; false when there is none.
+    @discardableResult
+    public func navigateBack() -> Bool { adw_leaflet_navigate(leaflet, ADW_NAVIGATION_DIRECTION_BACK) != 0 }
+
+    public func onFoldedChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("folded", handler) }
+    public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child", handler) }
+}

@@ -1,0 +1,44 @@
+import CGtk
+
+/// A GtkGridView of tiles over a `SingleSelection`; it reflows its columns with the width.
+@MainActor
+public final class GridView<Element>: Widget {
+    public let selection: SingleSelection<Element>
+    public var model: ListModel<Element> { selection.model }
+
+    public init(selection: SingleSelection<Element>,
+                setup: @escaping @MainActor (ListItem) -> Void,
+                bind: @escaping @MainActor (ListItem, Element) -> Void,
+                unbind: @escaping @MainActor (ListItem) -> Void,
+                teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+        self.selection = selection
+        let factory = SignalListItemFactory(model: selection.model, setup: setup, bind: bind, unbind: unbind, teardown: teardown)
+        g_object_ref(selection.gobject)  // gtk_grid_view_new takes one reference to each
+        g_object_ref(factory.gobject)
+        super.init(retaining: gtk_grid_view_new(selection.selectionModel, OpaquePointer(factory.gobject)))
+    }
+
+    public required init(retaining pointer: UnsafeMutableRawPointer) {
+        fatalError("GridView is made in code, not loaded from a .ui file")
+    }
+
+    public var maxColumns: Int {
+        get { Int(gtk_grid_view_get_max_columns(cast())) }
+        set { gtk_grid_view_set_max_columns(cast(), guint(newValue)) }
+    }
+
+    public var minColumns: Int {
+        get { Int(gtk_grid_view_get_min_columns(cast())) }
+        set { gtk_grid_view_set_min_columns(cast(), guint(newValue)) }
+    }
+
+    /// Enter or double click on a tile.
+    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
+        connect("activate", thunk: SignalThunks.uint, handler: { (position: guint) in handler(Int(position)) })
+    }
+
+    /// Moves keyboard focus to the tile at `index` and scrolls it into view.
+    public func scroll(to index: Int) {
+        gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+}
