@@ -2,10 +2,12 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
-                adwaita-icon-theme fonts-dejavu-core gettext locales desktop-file-utils appstream lintian xdotool
+                adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool
 SWIFT_FLAGS ?=
+# The GSettings schema (window size, view mode), compiled here so nothing needs installing.
+SCHEMA_DIR := $(CURDIR)/.build/schemas
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build schemas run test bench clean
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -18,19 +20,23 @@ deps:
 build: deps
 	swift build $(SWIFT_FLAGS)
 
-run: build
-	swift run $(SWIFT_FLAGS) storesearch $(ARGS)
+schemas:
+	@mkdir -p $(SCHEMA_DIR)
+	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
+
+run: build schemas
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) swift run $(SWIFT_FLAGS) storesearch $(ARGS)
 
 # Every test, the UI ones under a private X display and D-Bus session.
-test: deps
+test: deps schemas
 	swift build --build-tests $(SWIFT_FLAGS)
-	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
 
 # Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
-bench: deps
+bench: deps schemas
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
-	GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- .build/release/storesearch-bench
 
 clean:

@@ -4,6 +4,19 @@ import Gtk
 /// AdwAboutWindow: name, version, license, links and credits in GNOME's standard layout.
 @MainActor
 public final class AboutWindow: Window {
+    /// The licenses this wrapper offers (GTK knows more; add them when needed).
+    public enum License {
+        case mit, gpl3OrLater, apache2
+
+        var gtkLicense: GtkLicense {
+            switch self {
+            case .mit: GTK_LICENSE_MIT_X11
+            case .gpl3OrLater: GTK_LICENSE_GPL_3_0
+            case .apache2: GTK_LICENSE_APACHE_2_0
+            }
+        }
+    }
+
     public struct Details {
         public var applicationName: String
         public var iconName: String
@@ -13,10 +26,10 @@ public final class AboutWindow: Window {
         public var issueURL: String
         public var developers: [String]
         public var copyright: String
-        public var license: GtkLicense
+        public var license: License
 
         public init(applicationName: String, iconName: String, version: String, developerName: String, website: String,
-                    issueURL: String, developers: [String], copyright: String, license: GtkLicense) {
+                    issueURL: String, developers: [String], copyright: String, license: License) {
             self.applicationName = applicationName
             self.iconName = iconName
             self.version = version
@@ -43,7 +56,7 @@ public final class AboutWindow: Window {
         adw_about_window_set_website(about, details.website)
         adw_about_window_set_issue_url(about, details.issueURL)
         adw_about_window_set_copyright(about, details.copyright)
-        adw_about_window_set_license_type(about, details.license)
+        adw_about_window_set_license_type(about, details.license.gtkLicense)
         let copies = details.developers.map { g_strdup($0) }
         defer { copies.forEach { g_free($0) } }
         var names: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]

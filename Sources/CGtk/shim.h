@@ -3,6 +3,8 @@
 #define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -56,6 +58,11 @@ static inline GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageTy
         gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
     }
     return dialog;
+}
+
+// g_log is variadic: log one preformatted message.
+static inline void shim_log(const char *domain, GLogLevelFlags level, const char *message) {
+    g_log(domain, level, "%s", message);
 }
 
 // Drains a ready eventfd without blocking.

@@ -38,6 +38,12 @@ public final class Application: Object {
 
     public func quit() { g_application_quit(cast(GApplication.self)) }
 
+    /// Adds (or replaces) an application action "app.NAME".
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = Action(name: name, handler: handler)
+        g_action_map_add_action(OpaquePointer(gobject), OpaquePointer(action.gobject))
+    }
+
     /// Binds an accelerator such as "<Control>f" to an action such as "win.focus-search".
     public func setAccelerator(_ accelerator: String, forAction action: String) {
         setAccelerators([accelerator], forAction: action)

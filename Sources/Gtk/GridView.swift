@@ -37,8 +37,14 @@ public final class GridView<Element>: Widget {
         connect("activate", thunk: SignalThunks.uint, handler: { (position: guint) in handler(Int(position)) })
     }
 
-    /// Moves keyboard focus to the tile at `index` and scrolls it into view.
+    /// Scrolls the tile at `index` into view and makes it the tile that gets focus.
     public func scroll(to index: Int) {
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    /// Moves keyboard focus to the tile at `index` (without selecting it), scrolled into view.
+    public func focus(at index: Int) {
+        scroll(to: index)
+        grabFocus()
     }
 }

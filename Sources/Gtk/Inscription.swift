@@ -10,6 +10,9 @@ public final class Inscription: Widget {
     /// Ends text that does not fit with "…" (instead of clipping it mid-word).
     public func ellipsizeAtEnd() { gtk_inscription_set_text_overflow(cast(), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END) }
 
+    /// Centers the text (grid tiles).
+    public func centerText() { gtk_inscription_set_xalign(cast(), 0.5) }
+
     public var text: String {
         get { gtk_inscription_get_text(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_inscription_set_text(cast(), newValue) }

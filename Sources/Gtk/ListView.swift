@@ -51,8 +51,16 @@ public final class ListView<Element>: Widget {
         connect("activate", thunk: SignalThunks.uint, handler: { (position: guint) in handler(Int(position)) })
     }
 
-    /// Moves keyboard focus to the row at `index` and scrolls it into view.
+    /// Scrolls the row at `index` into view and makes it the row that gets focus.
     public func scroll(to index: Int) {
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    /// Moves keyboard focus to the row at `index` (without selecting it), scrolled into view.
+    /// GTK 4.8's list.scroll-to-item only records the row as the focus row; grabbing focus on
+    /// the view then focuses that row.
+    public func focus(at index: Int) {
+        scroll(to: index)
+        grabFocus()
     }
 }

@@ -69,8 +69,15 @@ open class Window: Widget {
     public var focusWidget: Widget? { gtk_window_get_focus(window).map { Widget(retaining: $0) } }
 
     /// The keyboard-shortcuts window Ctrl+? opens (`win.show-help-overlay`); application windows only.
+    /// Do not keep `overlay`'s wrapper: GTK lets go of the overlay with this window, and an
+    /// overlay outliving it would touch the finalized window.
     public func setHelpOverlay(_ overlay: Window) {
         gtk_application_window_set_help_overlay(cast(), overlay.cast())
+    }
+
+    /// The keyboard-shortcuts window, wrapped for a moment (see `setHelpOverlay`).
+    public var helpOverlay: Window? {
+        gtk_application_window_get_help_overlay(cast()).map { Window(retaining: UnsafeMutableRawPointer($0)) }
     }
 
     /// Adds a window action "win.NAME".

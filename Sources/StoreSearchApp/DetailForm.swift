@@ -1,16 +1,18 @@
+import Adw
 import Foundation
 import Gtk
 import StoreSearchCore
 
 /// The detail pane (LootLogger's drill-down): large artwork, editable Name, Artist, Price, Release
-/// Date and Notes, read-only Kind and Genre. An edit commits on Enter or when focus leaves its
-/// field; an invalid price is explained and not saved.
+/// Date and Notes, read-only Kind and Genre, as boxed lists (detail-form.ui), with its actions
+/// in a bar that stays in view. An edit commits on Enter or when focus leaves its field; an
+/// invalid price is explained and not saved.
 @MainActor
 final class DetailForm {
     let stack: Stack
-    let nameEntry: Entry
-    let artistEntry: Entry
-    let priceEntry: Entry
+    let nameEntry: EntryRow
+    let artistEntry: EntryRow
+    let priceEntry: EntryRow
     let priceError: Label
     let dateLabel: Label
     let changeDateButton: MenuButton
@@ -20,6 +22,8 @@ final class DetailForm {
     let notesView: TextView
     let summaryLabel: Label
     let artwork: Picture
+    private let artworkStack: Stack
+    private let scroller: ScrolledWindow
     let viewInStoreButton: Button
     let hideButton: Button
     let revertButton: Button
@@ -36,11 +40,22 @@ final class DetailForm {
     var onHide: ((Item) -> Void)?
     var onRevert: ((Item) -> Void)?
     var onViewInStore: ((URL) -> Void)?
+    /// The shown item changed (nil: none), for the pane's title.
+    var onShow: ((Item?) -> Void)?
 
-    init(builder: Builder, loader: ArtworkLoader, locale: Locale) {
+    /// Loads detail-form.ui from `resources`; `stack` is the pane's content.
+    init(resources: URL, loader: ArtworkLoader, locale: Locale) {
         self.loader = loader
         self.locale = locale
+        let builder: Builder
+        do {
+            builder = try Builder(file: resources.appending(path: "detail-form.ui").path)
+        } catch {
+            fatalError("\(error)")  // the .ui file ships with the binary; a broken one is a build error
+        }
         stack = builder.object("detail_stack")
+        artworkStack = builder.object("artwork_stack")
+        scroller = builder.object("detail_scroller")
         nameEntry = builder.object("name_entry")
         artistEntry = builder.object("artist_entry")
         priceEntry = builder.object("price_entry")
@@ -85,12 +100,15 @@ final class DetailForm {
     /// is committed first, so switching items never drops an edit.
     func show(_ item: Item?) {
         if let current = self.item, current.id != item?.id { commit() }
+        let isNewItem = self.item?.id != item?.id
         self.item = item
+        onShow?(item)
         guard let item else {
             stack.visiblePage = "none"
             return
         }
         stack.visiblePage = "detail"
+        if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
         priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
@@ -114,13 +132,16 @@ final class DetailForm {
     private func loadArtwork(for item: Item) {
         artworkRequest?.cancel()
         artworkRequest = nil
-        // Show the thumbnail at once if it is in memory, then the large image when it arrives.
+        // Show the thumbnail at once if it is in memory, then the large image when it arrives;
+        // with neither (none given, or broken), a placeholder of the same size.
         artwork.texture = item.result.artworkURL.flatMap { loader.cachedTexture(for: $0) }
+        artworkStack.visiblePage = artwork.texture == nil ? "placeholder" : "artwork"
         guard let url = item.result.largeArtworkURL ?? item.result.artworkURL else { return }
         let id = item.id
         artworkRequest = loader.load(url) { [weak self] texture in
             guard let self, self.item?.id == id, let texture else { return }
             self.artwork.texture = texture
+            self.artworkStack.visiblePage = "artwork"
         }
     }
 

@@ -1,90 +1,54 @@
+import Adw
 import Foundation
 import Gtk
 import StoreSearchCore
 
-/// The main window: search in the header bar, results on the left, the detail form on the right.
+/// The main window, assembled from its parts: main-window.ui (header bars, search, the leaflet
+/// of results and detail), the results controller (list, grid, hiding), the search controller
+/// (states), the detail form (detail-form.ui), notices (toasts), actions and accelerators, and
+/// the remembered window state. It wires them together and owns closing.
 @MainActor
 public final class MainWindow {
-    static let hiddenBannerDuration: Duration = .seconds(6)
-
     public let window: Window
-    public let searchEntry: SearchEntry
-    public let categoryDropDown: DropDown
-    public let resultsStack: Stack
-    public let resultsList: ListView<Item>
-    private let feeder: ResultsFeeder
-    let detail: DetailForm
     private let builder: Builder
     private let environment: AppEnvironment
-    private let countLabel: Label
-    private let emptyLabel: Label
-    private let errorTitle: Label
-    private let errorMessage: Label
-    let retryButton: Button
-    let offlineButton: Button
-    private let offlineLabel: Label
-    private let spinner: Spinner
-    private let bannerRevealer: Revealer
-    private let bannerLabel: Label
-    private let bannerButton: Button
-    private var bannerTimer: Gtk.Timer?
-    private var bannerAction: (() -> Void)?
-    private var searchTask: Task<Void, Never>?
-    private var lastResults: [SearchResult] = []
+    let layout: AdaptiveLayout
+    let notices: NoticesController
+    let results: ResultsController
+    let search: SearchController
+    let detail: DetailForm
+    let actions: WindowActions
+    private let state: WindowState
+    private let detailTitle: WindowTitle
+    let menuButton: MenuButton
     private var hiddenItemsWindow: HiddenItemsWindow?
     private var closingWithoutSaving = false
 
-    /// The query last sent (tests and Retry use it).
-    public private(set) var lastQuery: SearchQuery?
-
-    public init(application: Application, environment: AppEnvironment) {
+    /// `settings`: where the window state is kept (nil: the user's GSettings).
+    public init(application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil) {
         self.environment = environment
+        let resources = environment.resources.resources
         do {
-            builder = try Builder(file: environment.resources.resources.appending(path: "main-window.ui").path)
+            builder = try Builder(file: resources.appending(path: "main-window.ui").path)
         } catch {
             fatalError("\(error)")  // the .ui file ships with the binary; a broken one is a build error
         }
-        StyleSheet.load(file: environment.resources.resources.appending(path: "style.css").path)
+        StyleSheet.load(file: resources.appending(path: "style.css").path)
         window = builder.object("window")
         window.setApplication(application)
-        searchEntry = builder.object("search_entry")
-        categoryDropDown = builder.object("category_dropdown")
-        resultsStack = builder.object("results_stack")
-        countLabel = builder.object("count_label")
-        emptyLabel = builder.object("empty_label")
-        errorTitle = builder.object("error_title")
-        errorMessage = builder.object("error_message")
-        retryButton = builder.object("retry_button")
-        offlineButton = builder.object("offline_button")
-        offlineLabel = builder.object("offline_label")
-        spinner = builder.object("spinner")
-        bannerRevealer = builder.object("banner_revealer")
-        bannerLabel = builder.object("banner_label")
-        bannerButton = builder.object("banner_button")
-        detail = DetailForm(builder: builder, loader: environment.artwork, locale: environment.locale)
+        state = WindowState(backend: settings)
+        state.restore(window)
+        menuButton = builder.object("menu_button")
+        detailTitle = builder.object("detail_title")
+        layout = AdaptiveLayout(builder: builder)
+        notices = NoticesController(overlay: builder.object("toast_overlay"))
+        results = ResultsController(builder: builder, window: window, environment: environment, notices: notices, state: state)
+        search = SearchController(builder: builder, results: results, environment: environment)
+        detail = DetailForm(resources: resources, loader: environment.artwork, locale: environment.locale)
+        layout.detailContent.append(detail.stack)
+        actions = WindowActions(window: window, application: application, resources: resources)
 
-        let model = ListModel<Item>()
-        let formatter = PriceFormatter(locale: environment.locale)
-        let loader = environment.artwork
-        resultsList = ListView(model: model, setup: { listItem in
-            let row = ResultRow()
-            listItem.row = row
-            listItem.setChild(row.root)
-        }, bind: { listItem, item in
-            guard let row = listItem.row as? ResultRow else { return }
-            row.show(item, formatter: formatter)
-            row.loadArtwork(item.result.artworkURL, with: loader)
-        }, unbind: { listItem in
-            (listItem.row as? ResultRow)?.unbind()
-        }, teardown: { listItem in
-            listItem.row = nil
-        })
-        feeder = ResultsFeeder(list: resultsList)
-        resultsList.setAccessibleLabel("Results")
-        resultsList.addCSSClass("navigation-sidebar")
-        builder.object("results_scroller", as: ScrolledWindow.self).setChild(resultsList)
-
-        connectSignals(application: application)
+        connect()
         showStart()
     }
 
@@ -95,198 +59,93 @@ public final class MainWindow {
 
     // MARK: Wiring
 
-    private func connectSignals(application: Application) {
-        searchEntry.onActivate { [weak self] in self?.runSearch() }
-        categoryDropDown.onSelectionChanged { [weak self] in
-            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            self.runSearch()
+    private func connect() {
+        // Type-to-search: typing while the results have focus goes to the search entry.
+        searchEntry.captureKeys(from: resultsStack)
+        searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+            guard keyval == 0xFF54 /* GDK_KEY_Down */, let self, self.search.visiblePage == "results" else { return false }
+            return self.results.focusFirst()
         }
-        retryButton.onClicked { [weak self] in self?.runSearch() }
-        offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
-        bannerButton.onClicked { [weak self] in
-            self?.bannerAction?()
-            self?.hideBanner()
+        results.onSelect = { [weak self] item, opens in
+            guard let self else { return }
+            self.detail.show(item)
+            if item != nil, opens { self.layout.showDetail() }
         }
-        resultsList.onSelectionChanged { [weak self] in self?.selectionChanged() }
-        resultsList.onActivate { [weak self] index in
-            self?.resultsList.selectedIndex = index
+        results.onActivate = { [weak self] _ in
+            self?.layout.showDetail()
             self?.detail.nameEntry.grabFocus()
         }
-        resultsList.onKeyPressed { [weak self] keyval, _ in
-            guard keyval == 0xFFFF /* GDK_KEY_Delete */, let self, let item = self.resultsList.selectedElement else { return false }
-            self.hide(item)
-            return true
+        search.onNewResults = { [weak self] in self?.detail.show(nil) }
+        layout.onReturnToResults = { [weak self] slid in
+            guard let self else { return }
+            let index = self.results.selection.selectedIndex
+            // Folded: the list is all there is, so nothing stays selected and tapping the same
+            // result again opens it again.
+            if slid { self.results.select(nil) }
+            self.results.focus(at: index ?? 0)
         }
+        detail.onShow = { [weak self] item in self?.detailTitle.title = item?.name ?? "" }
         detail.onEdit = { [weak self] item, edits in
             self?.environment.keeper.update { $0.setEdits(edits, for: item.result) }
-            self?.refresh(item)
+            self?.results.refresh(item)
         }
-        detail.onHide = { [weak self] item in self?.hide(item) }
+        detail.onHide = { [weak self] item in self?.results.hide(item) }
         detail.onRevert = { [weak self] item in
             guard let self else { return }
             self.environment.keeper.update { $0.revertEdits(of: item.id) }
             let reverted = self.environment.keeper.store.item(for: item.result)
-            self.refresh(reverted)
+            self.results.refresh(reverted)
             self.detail.show(reverted)
         }
         detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
-        window.addAction("focus-search") { [weak self] in self?.searchEntry.grabFocus() }
-        window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
-        application.setAccelerator("<Control>f", forAction: "win.focus-search")
+        actions.onFocusSearch = { [weak self] in
+            guard let self else { return }
+            if self.layout.isFolded { self.layout.goBack() }
+            self.searchEntry.grabFocus()
+        }
+        actions.onHiddenItems = { [weak self] in self?.showHiddenItems() }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
-            self?.showBanner("\(error.message) Your changes are kept, and StoreSearch will try again.")
+            self?.notices.show("\(error.message) Your changes are kept, and StoreSearch will try again.", lasting: true)
         }
-        environment.search.onUnreachable = { [weak self] in self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true) }
     }
 
     private func showStart() {
-        resultsStack.visiblePage = "hint"
         detail.show(nil)
-        if environment.options.offline { useOfflineCatalog(searching: false) }
-        if let notice = environment.keeper.loadNotice { showBanner(notice) }
+        if environment.options.offline { search.useOfflineCatalog(searching: false) }
+        if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
         if !environment.options.offline && !environment.isNetworkAvailable {
-            showBanner("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog") { [weak self] in
-                self?.useOfflineCatalog(searching: self?.lastQuery != nil)
+            notices.show("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog",
+                         lasting: true) { [weak self] in
+                self?.search.useOfflineCatalog(searching: self?.lastQuery != nil)
             }
         }
         if let term = environment.options.searchTerm {
-            searchEntry.text = term
-            categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: environment.options.category) ?? 0
-            runSearch()
+            search.start(term: term, category: environment.options.category)
         }
     }
 
     // MARK: Searching
 
-    public var selectedCategory: Category {
-        let index = categoryDropDown.selectedIndex
-        return Category.allCases.indices.contains(index) ? Category.allCases[index] : .all
-    }
+    public var searchEntry: SearchEntry { search.searchEntry }
+    public var categoryDropDown: DropDown { search.categoryDropDown }
+    public var resultsStack: Stack { search.resultsStack }
+    public var selectedCategory: Category { search.selectedCategory }
+    public var lastQuery: SearchQuery? { search.lastQuery }
+    var retryButton: Button { search.retryButton }
+    var offlineButton: Button { search.offlineButton }
 
     /// Searches for the entry's text in the selected category; an empty term does nothing.
-    public func runSearch() {
-        let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
-        guard !query.isEmpty else { return }
-        lastQuery = query
-        searchTask?.cancel()
-        feeder.cancel()
-        resultsStack.visiblePage = "searching"
-        spinner.isSpinning = true
-        searchTask = Task { [weak self, environment] in
-            do {
-                let results = try await environment.search.search(query)
-                self?.showResults(results, for: query)
-            } catch is CancellationError {
-                return  // a newer search owns the pane
-            } catch let failure as SearchFailure {
-                self?.showFailure(failure)
-            } catch {
-                self?.showFailure(.unreadable(detail: String(describing: error)))
-            }
-        }
-    }
+    public func runSearch() { search.runSearch() }
 
-    private func showResults(_ results: [SearchResult], for query: SearchQuery) {
-        spinner.isSpinning = false
-        lastResults = results
-        let items = environment.keeper.store.apply(to: results)
-        feeder.show(items)
-        detail.show(nil)
-        if items.isEmpty {
-            emptyLabel.text = "No results for “\(query.term)” in \(query.category.displayName)."
-            resultsStack.visiblePage = "empty"
-        } else {
-            updateCount()
-            resultsStack.visiblePage = "results"
-        }
-    }
-
-    private func updateCount() {
-        let count = feeder.totalCount
-        countLabel.text = count == 1 ? "1 result" : "\(count) results"
-    }
-
-    private func showFailure(_ failure: SearchFailure) {
-        spinner.isSpinning = false
-        errorTitle.text = failure.title
-        errorMessage.text = failure.message
-        offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
-        resultsStack.visiblePage = "error"
-    }
-
-    private func useOfflineCatalog(searching: Bool = true) {
-        do {
-            try environment.switchToOfflineCatalog()
-            offlineLabel.isVisible = true
-            if searching { runSearch() }
-        } catch {
-            showFailure(.unreachable(detail: "The offline catalog could not be opened: \(error)"))
-        }
-    }
-
-    // MARK: Items
-
-    private func selectionChanged() {
-        guard let index = resultsList.selectedIndex else { return detail.show(nil) }
-        var item = resultsList.model[index]
-        if !item.isVisited {
-            environment.keeper.update { $0.markVisited(item.result) }
-            item = environment.keeper.store.item(for: item.result)
-            refresh(item)
-        }
-        detail.show(item)
-    }
-
-    /// Puts a changed item into the list and redraws its row, keeping selection and focus.
-    private func refresh(_ item: Item) {
-        guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        resultsList.model.update(at: index, with: item)
-    }
-
-    private func hide(_ item: Item) {
-        guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        environment.keeper.update { $0.hide(item.result) }
-        resultsList.model.remove(at: index)
-        detail.show(nil)
-        updateCount()
-        showBanner("“\(item.name)” hidden", button: "Undo", hidesAfterDelay: true) { [weak self] in
-            guard let self else { return }
-            self.environment.keeper.update { $0.unhide(item.id) }
-            self.resultsList.model.insert(item, at: min(index, self.resultsList.model.count))
-            self.updateCount()
-            self.resultsList.selectedIndex = min(index, self.resultsList.model.count - 1)
-        }
-    }
-
-    /// Shows an in-window bar; its button runs `action` (or only dismisses the bar).
-    private func showBanner(_ text: String, button: String = "Dismiss", hidesAfterDelay: Bool = false,
-                            action: (() -> Void)? = nil) {
-        bannerLabel.text = text
-        bannerAction = action
-        bannerButton.label = button
-        bannerRevealer.isRevealed = true
-        bannerTimer?.cancel()
-        if hidesAfterDelay {
-            bannerTimer = MainContext.after(Self.hiddenBannerDuration) { [weak self] in self?.hideBanner() }
-        }
-    }
-
-    private func hideBanner() {
-        bannerTimer?.cancel()
-        bannerAction = nil
-        bannerRevealer.isRevealed = false
-    }
+    // MARK: Hidden items
 
     private func showHiddenItems() {
         let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
             self.environment.keeper.update { $0.unhide(id) }
-            if self.lastResults.contains(where: { $0.id == id }) {
-                self.feeder.show(self.environment.keeper.store.apply(to: self.lastResults))
-                self.updateCount()
-            }
+            self.results.restored(id)
         }
         hidden.present()
         hiddenItemsWindow = hidden
@@ -296,6 +155,7 @@ public final class MainWindow {
 
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
     private func closeRequested() -> Bool {
+        state.save(window)
         if closingWithoutSaving { return false }
         do {
             try environment.keeper.saveNow()
@@ -323,17 +183,30 @@ public final class MainWindow {
 
     // MARK: For tests and automation
 
-    public var visiblePage: String { resultsStack.visiblePage }
-    public var items: [Item] { resultsList.model.elements }
+    public var resultsList: ListView<Item> { results.list }
+    public var resultsGrid: GridView<Item> { results.grid }
+    public var visiblePage: String { search.visiblePage }
+    public var items: [Item] { results.items }
     /// Whether rows are still being added to the list (a batch per frame).
-    public var isFillingResults: Bool { feeder.isFeeding }
-    public var errorText: (title: String, message: String) { (errorTitle.text, errorMessage.text) }
+    public var isFillingResults: Bool { results.isFilling }
+    public var errorText: (title: String, message: String) { search.errorText }
     public var isOfflineButtonVisible: Bool { offlineButton.isVisible }
-    public var countText: String { countLabel.text }
-    public var emptyText: String { emptyLabel.text }
-    public var bannerText: String? { bannerRevealer.isRevealed ? bannerLabel.text : nil }
-    /// Clicks the bar's button (Undo, Use Offline Catalog, Dismiss).
-    public func clickBannerButton() { bannerButton.click() }
+    public var countText: String { results.countText }
+    public var emptyText: String { search.emptyText }
+    /// The notice on screen (a toast), if any.
+    public var bannerText: String? { notices.text }
+    /// Presses the notice's button (Undo, Use Offline Catalog).
+    public func clickBannerButton() { notices.clickButton() }
     public var isOffline: Bool { environment.isOffline }
     public var hiddenItems: HiddenItemsWindow? { hiddenItemsWindow }
+    /// "list" or "grid".
+    public var viewMode: String { results.viewMode.rawValue }
+    public var isFolded: Bool { layout.isFolded }
+    public var isShowingDetail: Bool { layout.isShowingDetail }
+    public var listViewButton: ToggleButton { results.listButton }
+    public var gridViewButton: ToggleButton { results.gridButton }
+    public var backButton: Button { layout.backButton }
+    public var aboutWindow: Window? { actions.aboutWindow }
+    /// The Keyboard Shortcuts window (do not keep it past the main window).
+    public var shortcutsWindow: Window? { window.helpOverlay }
 }

@@ -6,27 +6,25 @@ import StoreSearchCore
 @MainActor
 final class ResultRow {
     let root = Box(.horizontal, spacing: 12)
-    private let thumbnail = Image(iconName: "image-x-generic-symbolic")
+    private let artwork = ArtworkSlot(size: 48)
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
-    private var artworkRequest: ArtworkRequest?
 
     init() {
         root.addCSSClass("result-row")
-        thumbnail.setPixelSize(48)
-        thumbnail.setSizeRequest(width: 48, height: 48)
-        thumbnail.addCSSClass("artwork")
         name.addCSSClass("name")
+        name.ellipsizeAtEnd()
         subtitle.addCSSClass("subtitle")
         subtitle.addCSSClass("dim-label")
+        subtitle.ellipsizeAtEnd()
         price.addCSSClass("price")
         let texts = Box(.vertical, spacing: 2)
         texts.append(name)
         texts.append(subtitle)
         texts.expandsHorizontally = true
         texts.centerVertically()
-        root.append(thumbnail)
+        root.append(artwork.image)
         root.append(texts)
         root.append(price)
     }
@@ -37,30 +35,25 @@ final class ResultRow {
         let priceText = formatter.string(for: item.price, currency: item.result.currency)
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
-        thumbnail.opacity = item.isVisited ? 0.5 : 1
-        let spoken = [item.name, item.artist ?? "Unknown", item.result.kind.displayName, priceText]
-            .compactMap { $0 }.joined(separator: ", ")
+        artwork.image.opacity = item.isVisited ? 0.5 : 1
+        // Long names are cut with "…"; the whole name and artist show on hover.
+        root.tooltip = "\(item.name)\n\(item.artistAndKind)"
+        let spoken = item.spokenLabel(price: priceText)
         root.setAccessibleLabel(spoken)
         // The list's own row widget around `root` is what takes focus and what screen readers
         // announce; GTK 4.8 has no list item label (that came in 4.12), so it is named directly.
         root.parent?.setAccessibleLabel(spoken)
     }
 
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) {
-        artworkRequest?.cancel()
-        artworkRequest = nil
-        thumbnail.setIconName("image-x-generic-symbolic")
-        guard let url else { return }
-        artworkRequest = loader.load(url) { [weak self] texture in
-            guard let self else { return }
-            self.artworkRequest = nil
-            if let texture { self.thumbnail.setTexture(texture) } else { self.thumbnail.setIconName("image-missing-symbolic") }
-        }
-    }
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
 
     /// The row scrolled away: stop waiting for its image.
-    func unbind() {
-        artworkRequest?.cancel()
-        artworkRequest = nil
+    func unbind() { artwork.cancel() }
+}
+
+extension Item {
+    /// What a screen reader says for a row or tile: name, artist, kind, price.
+    func spokenLabel(price: String?) -> String {
+        [name, artist ?? "Unknown", result.kind.displayName, price].compactMap { $0 }.joined(separator: ", ")
     }
 }

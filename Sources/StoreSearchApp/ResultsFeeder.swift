@@ -1,35 +1,40 @@
 import Gtk
 import StoreSearchCore
 
-/// Fills the results list a batch of rows per frame. GtkListView builds the widgets of every
+/// Fills the results model a batch of rows per frame. GtkListView builds the widgets of every
 /// row it holds (up to 200) in a single layout, which stalled the main loop for ~75 ms with 200
 /// results; a batch per frame keeps every frame short, and the first screenful shows at once.
 @MainActor
 final class ResultsFeeder {
     static let rowsPerFrame = 8
 
-    private let list: ListView<Item>
+    private let model: ListModel<Item>
+    /// Frames are counted on the window, which is mapped whichever view (list, grid, detail) shows.
+    private let clock: Widget
     private var pending: ArraySlice<Item> = []
     private var generation = 0
 
-    init(list: ListView<Item>) { self.list = list }
+    init(model: ListModel<Item>, clock: Widget) {
+        self.model = model
+        self.clock = clock
+    }
 
     var isFeeding: Bool { !pending.isEmpty }
     /// Rows in the list plus rows still to come.
-    var totalCount: Int { list.model.count + pending.count }
+    var totalCount: Int { model.count + pending.count }
 
     /// Replaces the rows with `items`, the first batch now and the rest frame by frame.
     func show(_ items: [Item]) {
         generation += 1
-        list.model.replaceAll(with: Array(items.prefix(Self.rowsPerFrame)))
+        model.replaceAll(with: Array(items.prefix(Self.rowsPerFrame)))
         pending = items.dropFirst(Self.rowsPerFrame)
         guard !pending.isEmpty else { return }
         let current = generation
-        list.onEachFrame { [weak self] in
+        clock.onEachFrame { [weak self] in
             guard let self, self.generation == current else { return false }
             let batch = self.pending.prefix(Self.rowsPerFrame)
             self.pending = self.pending.dropFirst(batch.count)
-            self.list.model.append(contentsOf: Array(batch))
+            self.model.append(contentsOf: Array(batch))
             return !self.pending.isEmpty
         }
     }

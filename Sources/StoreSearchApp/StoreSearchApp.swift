@@ -1,3 +1,4 @@
+import Adw
 import Foundation
 import Gtk
 import StoreSearchCore
@@ -8,6 +9,9 @@ public enum StoreSearchApp {
     public nonisolated static let version = "0.1.0"
     public static let applicationID = "io.github.storesearch.StoreSearch"
 
+    /// A libadwaita application (styles, dark mode, named colors) under `id`.
+    public static func makeApplication(id: String) -> Application { Adwaita.application(id: id) }
+
     /// Runs until the window closes. `onWindowOpened` lets UI tests drive the window.
     public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(),
                            onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
@@ -15,7 +19,7 @@ public enum StoreSearchApp {
             FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
             return 1
         }
-        let application = Application(id: applicationID)
+        let application = makeApplication(id: applicationID)
         var window: MainWindow?
         var environment: AppEnvironment?
         application.onActivate {

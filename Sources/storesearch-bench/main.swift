@@ -4,6 +4,11 @@ import Foundation
 import Gtk
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
+    MainActor.assumeIsolated { WindowStartBenchmark.child() }
+}
 try CoreBenchmark.run(repository: repository)
 print("")
 try MainActor.assumeIsolated { try ArtworkBenchmark.run(repository: repository) }
+print("")
+try WindowStartBenchmark.run(repository: repository)

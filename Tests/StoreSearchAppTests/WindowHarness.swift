@@ -1,3 +1,4 @@
+import Adw
 import Foundation
 import Gtk
 import HTTP
@@ -11,7 +12,7 @@ import XCTest
 final class WindowHarness {
     /// One registered application for every UI test (windows need a registered application).
     static let application: Application = {
-        let application = Application(id: "io.github.storesearch.StoreSearch.Tests")
+        let application = StoreSearchApp.makeApplication(id: "io.github.storesearch.StoreSearch.Tests")
         precondition(application.register(), "cannot register the test application")
         return application
     }()
@@ -19,18 +20,24 @@ final class WindowHarness {
     let paths: AppPaths
     let environment: AppEnvironment
     let main: MainWindow
+    /// Where this window family keeps its window state (a relaunch passes it on).
+    let settings: Settings.MemoryBackend
 
+    /// `size`: the window's size, as a user would have resized it; nil keeps the remembered one.
     init(apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
-         isNetworkAvailable: Bool = true) {
+         isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
+         size: (width: Int, height: Int)? = nil) {
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline
         self.paths = paths
+        self.settings = settings
         environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
                                      locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
-        main = MainWindow(application: Self.application, environment: environment)
+        main = MainWindow(application: Self.application, environment: environment, settings: settings)
+        if let size { main.window.setDefaultSize(width: size.width, height: size.height) }
         main.present()
-        XCTAssertTrue(MainContext.spin(until: { self.main.window.isVisible }))
+        XCTAssertTrue(MainContext.spin(until: { self.main.window.isMapped && self.main.window.allocatedWidth > 0 }))
     }
 
     /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
@@ -67,7 +74,7 @@ final class WindowHarness {
     }
 
     /// Replaces an entry's text and presses Enter.
-    func type(_ text: String, into entry: Entry) {
+    func type(_ text: String, into entry: Editable) {
         entry.text = text
         entry.activate()
     }

@@ -1,0 +1,52 @@
+import Adw
+import Gtk
+
+/// Results and detail side by side, or, below about 720 px (the two panes' minimum widths),
+/// one at a time: opening a result slides to the detail, and Back, Alt+Left or Escape slide
+/// back to the results.
+@MainActor
+final class AdaptiveLayout {
+    let leaflet: Leaflet
+    let backButton: Button
+    private let detailPane: Box
+
+    /// The user asked for the results: `slid` when a folded window slid back to them (Back,
+    /// Alt+Left, Escape, a swipe); false side by side (Escape in the form).
+    var onReturnToResults: ((_ slid: Bool) -> Void)?
+
+    init(builder: Builder) {
+        leaflet = builder.object("leaflet")
+        backButton = builder.object("back_button")
+        detailPane = builder.object("detail_pane")
+        backButton.onClicked { [weak self] in self?.goBack() }
+        for trigger in ["Escape", "<Alt>Left"] {
+            detailPane.addShortcut(trigger) { [weak self] in self?.goBack() ?? false }
+        }
+        // A swipe back (touch) goes through the leaflet itself.
+        leaflet.onVisibleChildChanged { [weak self] in
+            guard let self, self.leaflet.isFolded, self.leaflet.visibleChildName == "results" else { return }
+            self.onReturnToResults?(true)
+        }
+    }
+
+    var detailContent: Box { detailPane }
+    var isFolded: Bool { leaflet.isFolded }
+    /// Whether the detail pane is on screen (always, unless folded onto the results).
+    var isShowingDetail: Bool { !leaflet.isFolded || leaflet.visibleChildName == "detail" }
+
+    /// Slides to the detail when folded (when not, it is already in view).
+    func showDetail() {
+        if leaflet.isFolded { leaflet.visibleChildName = "detail" }
+    }
+
+    /// Back to the results (the visible-child change reports it when folded).
+    @discardableResult
+    func goBack() -> Bool {
+        if leaflet.isFolded, leaflet.visibleChildName == "detail" {
+            leaflet.visibleChildName = "results"
+        } else {
+            onReturnToResults?(false)
+        }
+        return true
+    }
+}

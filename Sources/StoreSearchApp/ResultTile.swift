@@ -1,0 +1,44 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// One tile of the cover grid: larger artwork, the name under it, the price.
+@MainActor
+final class ResultTile {
+    static let artworkSize = 112
+
+    let root = Box(.vertical, spacing: 4)
+    private let artwork = ArtworkSlot(size: ResultTile.artworkSize)
+    private let name = Inscription()
+    private let price = Inscription()
+
+    init() {
+        root.addCSSClass("result-tile")
+        root.setSizeRequest(width: Self.artworkSize + 24, height: -1)
+        name.addCSSClass("name")
+        name.ellipsizeAtEnd()
+        name.centerText()
+        price.addCSSClass("price")
+        price.addCSSClass("dim-label")
+        price.centerText()
+        root.append(artwork.image)
+        root.append(name)
+        root.append(price)
+    }
+
+    func show(_ item: Item, formatter: PriceFormatter) {
+        name.text = item.name
+        let priceText = formatter.string(for: item.price, currency: item.result.currency)
+        price.text = priceText ?? ""
+        root.setCSSClass("visited", item.isVisited)
+        artwork.image.opacity = item.isVisited ? 0.5 : 1
+        root.tooltip = "\(item.name)\n\(item.artistAndKind)"
+        let spoken = item.spokenLabel(price: priceText)
+        root.setAccessibleLabel(spoken)
+        root.parent?.setAccessibleLabel(spoken)  // the grid's focusable child, as for list rows
+    }
+
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
+
+    func unbind() { artwork.cancel() }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The results: one model and one selection shown as a list or as a cover grid, filled a few
+/// rows per frame; selecting marks visited and opens the detail; hiding (button or Delete)
+/// removes the row with an Undo notice and selects the next one; restoring puts rows back.
+@MainActor
+final class ResultsController {
+    /// The iTunes Search API returns at most this many results.
+    static let storeLimit = 200
+    static let keyDelete: UInt32 = 0xFFFF
+    /// Keys with which GtkListView/GtkGridView move the selection along with focus.
+    private static let movementKeys: Set<UInt32> = [0xFF51, 0xFF52, 0xFF53, 0xFF54, 0xFF55, 0xFF56, 0xFF50, 0xFF57,
+                                                    0xFF95, 0xFF96, 0xFF97, 0xFF98, 0xFF99, 0xFF9A, 0xFF9B, 0xFF9C]
+
+    let model = ListModel<Item>()
+    let selection: SingleSelection<Item>
+    let list: ListView<Item>
+    let grid: GridView<Item>
+    private let viewStack: Stack
+    private let countLabel: Label
+    let listButton: ToggleButton
+    let gridButton: ToggleButton
+    private let feeder: ResultsFeeder
+    private let keeper: ItemStoreKeeper
+    private let notices: NoticesController
+    private let state: WindowState
+    /// The results of the last search, before hidden items were taken out (for restoring).
+    private var lastResults: [SearchResult] = []
+    /// True while a movement key is being handled: the selection follows focus then, which
+    /// must not slide a folded window over to the detail.
+    private var isMovingWithKeys = false
+
+    /// An item was selected (nil: none). `opens` is false when keys only moved the selection or
+    /// code selected it: a folded window then stays on the results.
+    var onSelect: ((Item?, _ opens: Bool) -> Void)?
+    /// Enter or double click on an item.
+    var onActivate: ((Item) -> Void)?
+
+    init(builder: Builder, window: Window, environment: AppEnvironment, notices: NoticesController, state: WindowState) {
+        keeper = environment.keeper
+        self.notices = notices
+        self.state = state
+        viewStack = builder.object("view_stack")
+        countLabel = builder.object("count_label")
+        listButton = builder.object("list_view_button")
+        gridButton = builder.object("grid_view_button")
+        selection = SingleSelection(model: model)
+
+        let formatter = PriceFormatter(locale: environment.locale)
+        let loader = environment.artwork
+        list = ListView(selection: selection, setup: { listItem in
+            let row = ResultRow()
+            listItem.row = row
+            listItem.setChild(row.root)
+        }, bind: { listItem, item in
+            guard let row = listItem.row as? ResultRow else { return }
+            row.show(item, formatter: formatter)
+            row.loadArtwork(item.result.artworkURL, with: loader)
+        }, unbind: { listItem in
+            (listItem.row as? ResultRow)?.unbind()
+        }, teardown: { listItem in
+            listItem.row = nil
+        })
+        grid = GridView(selection: selection, setup: { listItem in
+            let tile = ResultTile()
+            listItem.row = tile
+            listItem.setChild(tile.root)
+        }, bind: { listItem, item in
+            guard let tile = listItem.row as? ResultTile else { return }
+            tile.show(item, formatter: formatter)
+            tile.loadArtwork(item.result.artworkURL, with: loader)
+        }, unbind: { listItem in
+            (listItem.row as? ResultTile)?.unbind()
+        }, teardown: { listItem in
+            listItem.row = nil
+        })
+        feeder = ResultsFeeder(model: model, clock: window)
+
+        list.setAccessibleLabel("Results")
+        list.addCSSClass("navigation-sidebar")
+        grid.setAccessibleLabel("Results")
+        grid.maxColumns = 12
+        builder.object("list_scroller", as: ScrolledWindow.self).setChild(list)
+        builder.object("grid_scroller", as: ScrolledWindow.self).setChild(grid)
+        connectSignals()
+        showViewMode(state.viewMode)
+    }
+
+    private func connectSignals() {
+        selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
+        for view in [list as Widget, grid as Widget] {
+            view.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+                guard let self, Self.movementKeys.contains(keyval) else { return false }
+                self.isMovingWithKeys = true
+                MainContext.after(.zero) { [weak self] in self?.isMovingWithKeys = false }
+                return false
+            }
+            view.onKeyPressed { [weak self] keyval, _ in
+                guard keyval == Self.keyDelete, let self, let item = self.selection.selectedElement else { return false }
+                self.hide(item)
+                return true
+            }
+        }
+        list.onActivate { [weak self] index in self?.activate(at: index) }
+        grid.onActivate { [weak self] index in self?.activate(at: index) }
+        listButton.onToggled { [weak self] in
+            guard let self, self.listButton.isActive else { return }
+            self.switchTo(.list)
+        }
+        gridButton.onToggled { [weak self] in
+            guard let self, self.gridButton.isActive else { return }
+            self.switchTo(.grid)
+        }
+    }
+
+    // MARK: Showing results
+
+    var items: [Item] { model.elements }
+    var isFilling: Bool { feeder.isFeeding }
+    var countText: String { countLabel.text }
+
+    /// Shows the results of a search, without the user's hidden items.
+    func show(_ results: [SearchResult]) {
+        lastResults = results
+        feeder.show(keeper.store.apply(to: results))
+        updateCount()
+    }
+
+    /// Stops adding rows of the previous results (a new search began).
+    func stopFilling() { feeder.cancel() }
+
+    var isEmpty: Bool { feeder.totalCount == 0 }
+
+    private func updateCount() {
+        let count = feeder.totalCount
+        var text = count == 1 ? "1 result" : "\(count) results"
+        if lastResults.count >= Self.storeLimit {
+            text += " (the store sends at most \(Self.storeLimit))"
+        }
+        countLabel.text = text
+    }
+
+    // MARK: List or grid
+
+    var viewMode: WindowState.ViewMode { viewStack.visiblePage == "grid" ? .grid : .list }
+    /// The view on screen (list or grid).
+    var visibleView: Widget { viewMode == .grid ? grid : list }
+
+    private func switchTo(_ mode: WindowState.ViewMode) {
+        guard mode != viewMode else { return }
+        let hadFocus = visibleView.containsFocus
+        showViewMode(mode)
+        state.viewMode = mode
+        if hadFocus { focusSelected() }
+    }
+
+    private func showViewMode(_ mode: WindowState.ViewMode) {
+        viewStack.visiblePage = mode.rawValue
+        (mode == .grid ? gridButton : listButton).isActive = true
+    }
+
+    /// Moves keyboard focus to the selected result, or the first; false when there are none.
+    @discardableResult
+    func focusSelected() -> Bool {
+        focus(at: selection.selectedIndex ?? 0)
+    }
+
+    /// Focuses the first result (Down from the search entry); false when there are none.
+    @discardableResult
+    func focusFirst() -> Bool {
+        focus(at: 0)
+    }
+
+    /// Moves keyboard focus to the result at `index` (or the last); false when there are none.
+    @discardableResult
+    func focus(at index: Int) -> Bool {
+        guard model.count > 0 else { return false }
+        let index = min(index, model.count - 1)
+        if viewMode == .grid { grid.focus(at: index) } else { list.focus(at: index) }
+        return true
+    }
+
+    // MARK: Selection and visits
+
+    private var isSelectingInCode = false
+
+    /// Selects `index` without opening the detail in a folded window (hide, undo, restore).
+    func select(_ index: Int?) {
+        isSelectingInCode = true
+        selection.selectedIndex = index
+        isSelectingInCode = false
+    }
+
+    private func selectionChanged() {
+        guard let index = selection.selectedIndex else { return onSelect?(nil, false) ?? () }
+        var item = model[index]
+        if !item.isVisited {
+            keeper.update { $0.markVisited(item.result) }
+            item = keeper.store.item(for: item.result)
+            refresh(item)
+        }
+        onSelect?(item, !isMovingWithKeys && !isSelectingInCode)
+    }
+
+    private func activate(at index: Int) {
+        guard index < model.count else { return }
+        if selection.selectedIndex != index { select(index) }
+        onActivate?(model[index])
+    }
+
+    /// Puts a changed item into the list and redraws its row, keeping selection and focus.
+    func refresh(_ item: Item) {
+        guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
+        model.update(at: index, with: item)
+    }
+
+    // MARK: Hiding
+
+    /// Hides `item`: out of the results (and later searches) with an Undo notice; the next row
+    /// is selected and focused, so Delete can go on down the list.
+    func hide(_ item: Item) {
+        guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
+        keeper.update { $0.hide(item.result) }
+        model.remove(at: index)
+        updateCount()
+        if model.count > 0 {
+            let next = min(index, model.count - 1)
+            select(next)
+            focus(at: next)
+        } else {
+            select(nil)
+        }
+        notices.show("“\(item.name)” hidden", button: "Undo") { [weak self] in
+            guard let self else { return }
+            self.keeper.update { $0.unhide(item.id) }
+            let position = min(index, self.model.count)
+            self.model.insert(item, at: position)
+            self.updateCount()
+            self.select(position)
+        }
+    }
+
+    /// An item came back from Hidden Items: put it back if it belongs to the shown results.
+    func restored(_ id: String) {
+        guard lastResults.contains(where: { $0.id == id }) else { return }
+        feeder.show(keeper.store.apply(to: lastResults))
+        updateCount()
+    }
+}

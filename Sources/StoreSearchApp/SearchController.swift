@@ -1,0 +1,129 @@
+import Adw
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Runs searches from the entry and the category drop-down and shows their states: the start
+/// page, searching, the results, nothing found, and errors (with Retry, and the offline catalog
+/// when the store cannot be reached).
+@MainActor
+final class SearchController {
+    let searchEntry: SearchEntry
+    let categoryDropDown: DropDown
+    let resultsStack: Stack
+    let retryButton: Button
+    let offlineButton: Button
+    private let spinner: Spinner
+    private let emptyPage: StatusPage
+    private let errorPage: StatusPage
+    private let offlineLabel: Label
+    private let results: ResultsController
+    private let environment: AppEnvironment
+    private var searchTask: Task<Void, Never>?
+
+    /// The query last sent (tests and Retry use it).
+    private(set) var lastQuery: SearchQuery?
+    /// A search's results replaced the previous ones (the detail then shows nothing).
+    var onNewResults: (() -> Void)?
+
+    init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
+        self.results = results
+        self.environment = environment
+        searchEntry = builder.object("search_entry")
+        categoryDropDown = builder.object("category_dropdown")
+        resultsStack = builder.object("results_stack")
+        retryButton = builder.object("retry_button")
+        offlineButton = builder.object("offline_button")
+        spinner = builder.object("spinner")
+        emptyPage = builder.object("empty_page")
+        errorPage = builder.object("error_page")
+        offlineLabel = builder.object("offline_label")
+
+        searchEntry.onActivate { [weak self] in self?.runSearch() }
+        // Escape in the entry clears it (and a search, if one was typed, stays on screen).
+        searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        categoryDropDown.onSelectionChanged { [weak self] in
+            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.runSearch()
+        }
+        retryButton.onClicked { [weak self] in self?.runSearch() }
+        offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
+        environment.search.onUnreachable = { [weak self] in
+            self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
+        }
+        resultsStack.visiblePage = "hint"
+    }
+
+    var visiblePage: String { resultsStack.visiblePage }
+
+    var selectedCategory: Category {
+        let index = categoryDropDown.selectedIndex
+        return Category.allCases.indices.contains(index) ? Category.allCases[index] : .all
+    }
+
+    /// Searches for the entry's text in the selected category; an empty term does nothing.
+    func runSearch() {
+        let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
+        guard !query.isEmpty else { return }
+        lastQuery = query
+        searchTask?.cancel()
+        results.stopFilling()
+        resultsStack.visiblePage = "searching"
+        spinner.isSpinning = true
+        searchTask = Task { [weak self, environment] in
+            do {
+                let found = try await environment.search.search(query)
+                self?.showResults(found, for: query)
+            } catch is CancellationError {
+                return  // a newer search owns the pane
+            } catch let failure as SearchFailure {
+                self?.showFailure(failure)
+            } catch {
+                self?.showFailure(.unreadable(detail: String(describing: error)))
+            }
+        }
+    }
+
+    /// Starts with `term` in `category` (the command line's --search and --category).
+    func start(term: String, category: Category) {
+        searchEntry.text = term
+        categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: category) ?? 0
+        runSearch()
+    }
+
+    private func showResults(_ found: [SearchResult], for query: SearchQuery) {
+        spinner.isSpinning = false
+        results.show(found)
+        onNewResults?()
+        if results.isEmpty {
+            emptyPage.pageDescription = "No results for “\(query.term)” in \(query.category.displayName)."
+            resultsStack.visiblePage = "empty"
+        } else {
+            resultsStack.visiblePage = "results"
+        }
+    }
+
+    private func showFailure(_ failure: SearchFailure) {
+        spinner.isSpinning = false
+        errorPage.title = failure.title
+        errorPage.pageDescription = failure.message
+        offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        resultsStack.visiblePage = "error"
+    }
+
+    var errorText: (title: String, message: String) { (errorPage.title, errorPage.pageDescription) }
+    var emptyText: String { emptyPage.pageDescription }
+
+    /// Points searches at the bundled catalog; `searching` repeats the last search there.
+    func useOfflineCatalog(searching: Bool = true) {
+        do {
+            try environment.switchToOfflineCatalog()
+            offlineLabel.isVisible = true
+            if searching { runSearch() }
+        } catch {
+            showFailure(.unreachable(detail: "The offline catalog could not be opened: \(error)"))
+        }
+    }
+
+    func cancel() { searchTask?.cancel() }
+}

@@ -1,0 +1,45 @@
+import Adw
+import Foundation
+import Gtk
+
+/// The window's actions and their accelerators: the primary menu's items, the Keyboard
+/// Shortcuts window (Ctrl+?), search (Ctrl+F), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the
+/// primary menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes.
+@MainActor
+final class WindowActions {
+    static let accelerators: [(action: String, keys: [String])] = [
+        ("win.focus-search", ["<Control>f"]),
+        ("win.show-help-overlay", ["<Control>question"]),
+        ("win.close", ["<Control>w"]),
+        ("app.quit", ["<Control>q"]),
+    ]
+
+    private let window: Window
+    private(set) var aboutWindow: AboutWindow?
+
+    var onFocusSearch: (() -> Void)?
+    var onHiddenItems: (() -> Void)?
+
+    init(window: Window, application: Application, resources: URL) {
+        self.window = window
+        window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
+        window.addAction("hidden-items") { [weak self] in self?.onHiddenItems?() }
+        window.addAction("about") { [weak self] in self?.showAbout() }
+        window.addAction("close") { [weak self] in self?.window.close() }
+        // Closing saves (close-request); the application ends with its last window.
+        application.addAction("quit") { [weak self] in self?.window.close() }
+        for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action) }
+        do {
+            let builder = try Builder(file: resources.appending(path: "shortcuts-window.ui").path)
+            window.setHelpOverlay(builder.object("help_overlay"))  // adds win.show-help-overlay
+        } catch {
+            Log.message("StoreSearch", "no Keyboard Shortcuts window: \(error)")
+        }
+    }
+
+    private func showAbout() {
+        let about = AboutStoreSearch.window(parent: window)
+        about.present()
+        aboutWindow = about
+    }
+}

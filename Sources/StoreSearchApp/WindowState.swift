@@ -1,0 +1,47 @@
+import Foundation
+import Gtk
+
+/// The window's size, maximized state and list/grid choice, kept in GSettings
+/// (schema io.github.storesearch.StoreSearch). Without the schema (an uninstalled build run
+/// outside `make run`), the window opens at its default size and remembers nothing.
+@MainActor
+final class WindowState {
+    enum ViewMode: String { case list, grid }
+
+    static let schemaID = "io.github.storesearch.StoreSearch"
+    private static let logDomain = "StoreSearch"
+    private let settings: Settings?
+
+    /// `backend` nil: the user's settings; tests give each window family its own memory backend.
+    init(backend: Settings.MemoryBackend? = nil) {
+        settings = Settings(schemaID: Self.schemaID, backend: backend)
+        if settings == nil {
+            Log.message(Self.logDomain, "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
+        }
+    }
+
+    var isRemembering: Bool { settings != nil }
+
+    var viewMode: ViewMode {
+        get { settings.flatMap { ViewMode(rawValue: $0.string("view-mode")) } ?? .list }
+        set { settings?.setString("view-mode", newValue.rawValue) }
+    }
+
+    /// Gives `window` its remembered size (before it is shown).
+    func restore(_ window: Window) {
+        guard let settings else { return }
+        window.setDefaultSize(width: max(360, settings.int("window-width")), height: max(400, settings.int("window-height")))
+        if settings.bool("window-maximized") { window.maximize() }
+    }
+
+    /// Remembers `window`'s size as the user left it (a maximized window keeps its normal size).
+    func save(_ window: Window) {
+        guard let settings else { return }
+        let size = window.defaultSize
+        if size.width > 0, size.height > 0 {
+            settings.setInt("window-width", size.width)
+            settings.setInt("window-height", size.height)
+        }
+        settings.setBool("window-maximized", window.isMaximized)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchApp
+import StoreSearchCore
+
+/// Issue #12: time from `main` to the first mapped window, and resident memory after a
+/// 200-result search, for the real window and for a plain C GTK 4 window with a header bar,
+/// search entry and drop-down, compiled and run in the same bench run. Each side runs in its
+/// own fresh process (alternately, so machine noise hits both alike); medians are reported.
+enum WindowStartBenchmark {
+    static let runs = 7
+    static let childFlag = "--window-start-child"
+
+    static func run(repository: URL) throws {
+        print("Window start (median of \(runs) fresh processes each)")
+        let baseline = try compileBaseline()
+        defer { try? FileManager.default.removeItem(at: baseline.deletingLastPathComponent()) }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var app: [(ms: Double, rssKB: Double)] = [], plain: [(ms: Double, rssKB: Double)] = []
+        for _ in 0..<runs {
+            if let figures = try measure(me, arguments: [childFlag]) { app.append(figures) }
+            if let figures = try measure(baseline, arguments: []) { plain.append(figures) }
+        }
+        guard !app.isEmpty, !plain.isEmpty else { return print("  no figures: a child failed") }
+        let appTime = median(app.map(\.ms)), plainTime = median(plain.map(\.ms))
+        let appRSS = median(app.map(\.rssKB)) / 1024, plainRSS = median(plain.map(\.rssKB)) / 1024
+        print(String(format: "  StoreSearch window mapped in %.1f ms (plain C GTK 4 window: %.1f ms; ratio %.2f×)",
+                     appTime, plainTime, appTime / plainTime))
+        print(String(format: "  RSS after a 200-result search: %.1f MB (plain C window, idle: %.1f MB; %+.1f MB)",
+                     appRSS, plainRSS, appRSS - plainRSS))
+    }
+
+    /// Runs a child that prints "mapped-ms N" and "rss-kb N".
+    private static func measure(_ executable: URL, arguments: [String]) throws -> (ms: Double, rssKB: Double)? {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var figures: [String: Double] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
+        }
+        guard let ms = figures["mapped-ms"], let rss = figures["rss-kb"] else {
+            FileHandle.standardError.write(Data("child \(executable.lastPathComponent) said: \(output)\n".utf8))
+            return nil
+        }
+        return (ms, rss)
+    }
+
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// The child side for the real window: `main` to mapped, then a 200-result search from a
+    /// local server with its thumbnails, then the resident memory.
+    @MainActor
+    static func child() -> Never {
+        let start = ContinuousClock.now
+        let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = LocalServer()
+        let cover = try! Data(contentsOf: repository.appending(path: "data/artwork/cover-000/100x100bb.jpg"))
+        server.route("/search") { _ in LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!)) }
+        server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
+        let base = try! server.start()
+        defer { server.stop() }
+
+        var options = LaunchOptions()
+        options.apiBase = base
+        let application = StoreSearchApp.makeApplication(id: "io.github.storesearch.StoreSearch.BenchStart")
+        precondition(application.register(), "cannot register the benchmark application")
+        let paths = AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))
+        let environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
+        let window = MainWindow(application: application, environment: environment)
+        window.present()
+        MainContext.spin(until: { window.window.isMapped }, timeout: .seconds(30))
+        let mapped = ContinuousClock.now - start
+        window.searchEntry.text = "benchmark"
+        window.searchEntry.activate()
+        MainContext.spin(until: { window.items.count == 200 && !window.isFillingResults }, timeout: .seconds(30))
+        MainContext.spin(until: { false }, timeout: .milliseconds(1500))  // thumbnails in, idle
+        print(String(format: "mapped-ms %.2f", Double(mapped.components.attoseconds) / 1e15 + Double(mapped.components.seconds) * 1000))
+        print("rss-kb \(residentKilobytes())")
+        window.window.destroy()
+        exit(0)
+    }
+
+    private static func residentKilobytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    private static func searchBody(base: URL) -> Data {
+        let records = (0..<200).map { index -> [String: Any] in
+            ["wrapperType": "track", "kind": "song", "trackId": 700_000 + index,
+             "trackName": String(format: "Start Song %03d", index), "artistName": "Artist \(index % 17)",
+             "trackPrice": 1.29, "currency": "USD", "primaryGenreName": "Pop", "releaseDate": "2001-07-11T07:00:00Z",
+             "artworkUrl100": base.appending(path: "art/\(index)/100x100bb.jpg").absoluteString]
+        }
+        return try! JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": records])
+    }
+
+    /// Compiles the plain C window with the system compiler and pkg-config.
+    private static func compileBaseline() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-c-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let source = directory.appending(path: "plain-window.c"), binary = directory.appending(path: "plain-window")
+        try baselineSource.write(to: source, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "cc -O2 -o '\(binary.path)' '\(source.path)' $(pkg-config --cflags --libs gtk4)"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        return binary
+    }
+
+    /// A GtkApplicationWindow with a header bar holding a search entry and a drop-down; prints
+    /// the time from `main` to the window's map, then its resident memory once idle.
+    private static let baselineSource = #"""
+    #include <gtk/gtk.h>
+    #include <stdio.h>
+    #include <string.h>
+    static gint64 start;
+    static long rss_kb(void) {
+        FILE *f = fopen("/proc/self/status", "r"); char line[256]; long kb = 0;
+        while (f && fgets(line, sizeof line, f)) if (strncmp(line, "VmRSS:", 6) == 0) sscanf(line + 6, "%ld", &kb);
+        if (f) fclose(f);
+        return kb;
+    }
+    static gboolean report(gpointer window) {
+        printf("rss-kb %ld\n", rss_kb()); fflush(stdout);
+        gtk_window_destroy(GTK_WINDOW(window));
+        return G_SOURCE_REMOVE;
+    }
+    static void mapped(GtkWidget *window, gpointer data) {
+        printf("mapped-ms %.2f\n", (g_get_monotonic_time() - start) / 1000.0);
+        g_timeout_add(1500, report, window);
+    }
+    static void activate(GtkApplication *app, gpointer data) {
+        GtkWidget *window = gtk_application_window_new(app);
+        gtk_window_set_title(GTK_WINDOW(window), "Plain");
+        gtk_window_set_default_size(GTK_WINDOW(window), 1040, 720);
+        GtkWidget *header = gtk_header_bar_new();
+        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+        gtk_box_append(GTK_BOX(box), gtk_search_entry_new());
+        const char *items[] = { "All", "Music", "Software", "E-books", NULL };
+        gtk_box_append(GTK_BOX(box), gtk_drop_down_new_from_strings(items));
+        gtk_header_bar_set_title_widget(GTK_HEADER_BAR(header), box);
+        gtk_window_set_titlebar(GTK_WINDOW(window), header);
+        gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("Results"));
+        g_signal_connect(window, "map", G_CALLBACK(mapped), NULL);
+        gtk_window_present(GTK_WINDOW(window));
+    }
+    int main(int argc, char **argv) {
+        start = g_get_monotonic_time();
+        GtkApplication *app = gtk_application_new("io.github.storesearch.PlainBaseline", G_APPLICATION_NON_UNIQUE);
+        g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
+        int status = g_application_run(G_APPLICATION(app), 1, argv);
+        g_object_unref(app);
+        return status;
+    }
+    """#
+}
