@@ -137,7 +137,7 @@ public final class MainWindow {
                          notice: "Changes to “\(item.result.name)” reverted")
         }
         detail.onMarkUnvisited = { [weak self] item in
-            self?.record(ItemChange(result: item.result, kind: .visited(false)))
+            self?.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
         detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
         window.addAction("focus-search") { [weak self] in self?.searchEntry.grabFocus() }
@@ -195,7 +195,10 @@ public final class MainWindow {
         let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
                        options.offline ? "--offline" : nil].compactMap { $0 }
         if !ignored.isEmpty {
-            messages.append("StoreSearch is already running; \(ignored.joined(separator: " and ")) only apply when it starts, and were ignored. Close it and launch again to use them.")
+            let options = ignored.joined(separator: " and ")
+            messages.append(ignored.count == 1
+                ? "StoreSearch is already running; \(options) only applies when it starts and was ignored. Close it and launch again to use it."
+                : "StoreSearch is already running; \(options) only apply when it starts and were ignored. Close it and launch again to use them.")
         }
         if let term = options.searchTerm {
             searchEntry.text = term

@@ -6,7 +6,8 @@ public struct ItemChange: Hashable, Sendable {
         /// The detail form's fields (a field edit, or Revert Changes).
         case edits(before: ItemEdits, after: ItemEdits)
         case hidden(Bool)
-        case visited(Bool)
+        /// When the item was first opened; nil: not visited.
+        case visited(before: Date?, after: Date?)
     }
 
     public let result: SearchResult
@@ -24,7 +25,7 @@ public struct ItemChange: Hashable, Sendable {
         switch kind {
         case let .edits(before, after): ItemChange(result: result, kind: .edits(before: after, after: before))
         case .hidden(let hidden): ItemChange(result: result, kind: .hidden(!hidden))
-        case .visited(let visited): ItemChange(result: result, kind: .visited(!visited))
+        case let .visited(before, after): ItemChange(result: result, kind: .visited(before: after, after: before))
         }
     }
 }
@@ -36,8 +37,8 @@ extension ItemStore {
         case .edits(_, let after): setEdits(after, for: change.result)
         case .hidden(true): hide(change.result, at: date)
         case .hidden(false): unhide(change.id)
-        case .visited(true): markVisited(change.result, at: date)
-        case .visited(false): markUnvisited(change.id)
+        case .visited(_, let after?): markVisited(change.result, at: after)
+        case .visited(_, nil): markUnvisited(change.id)
         }
     }
 
