@@ -60,9 +60,14 @@ static inline GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageTy
     return dialog;
 }
 
-// g_log is variadic: log one preformatted message.
+// Logs one message under `domain` (g_log is variadic).
 static inline void shim_log(const char *domain, GLogLevelFlags level, const char *message) {
     g_log(domain, level, "%s", message);
+}
+
+// Prints on the standard error of the process that sent a command line (variadic in GLib).
+static inline void shim_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
+    g_application_command_line_printerr(command_line, "%s", text);
 }
 
 // Drains a ready eventfd without blocking.

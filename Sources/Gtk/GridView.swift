@@ -47,4 +47,9 @@ public final class GridView<Element>: Widget {
         scroll(to: index)
         grabFocus()
     }
+
+    /// Activates the tile at `index`, as Enter or a double click on it does.
+    public func activate(_ index: Int) {
+        gtk_widget_activate_action_variant(widget, "list.activate-item", g_variant_new_uint32(guint32(index)))
+    }
 }

@@ -39,6 +39,9 @@ open class Window: Widget {
         gtk_window_set_application(window, application.application)
     }
 
+    /// The widget that has keyboard focus (for an entry, its inner text widget).
+    public var focusWidget: Widget? { gtk_root_get_focus(OpaquePointer(widget)).map { Widget(retaining: $0) } }
+
     /// Opens `uri` in the user's browser.
     public func openURI(_ uri: String) { gtk_show_uri(window, uri, guint32(GDK_CURRENT_TIME)) }
 
@@ -64,9 +67,6 @@ open class Window: Widget {
         gtk_window_get_default_size(window, &width, &height)
         return (Int(width), Int(height))
     }
-
-    /// The window whose keyboard focus is `widget`'s (nil: none).
-    public var focusWidget: Widget? { gtk_window_get_focus(window).map { Widget(retaining: $0) } }
 
     /// The keyboard-shortcuts window Ctrl+? opens (`win.show-help-overlay`); application windows only.
     /// Do not keep `overlay`'s wrapper: GTK lets go of the overlay with this window, and an

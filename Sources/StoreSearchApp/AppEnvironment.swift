@@ -26,7 +26,7 @@ public final class AppEnvironment {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
         search = SearchService(baseURL: options.apiBase, client: client)
         artwork = ArtworkLoader(client: client, cacheDirectory: paths.artworkCacheDirectory)
-        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths))
+        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
     }
 
     public var isOffline: Bool { catalog != nil }
@@ -40,5 +40,8 @@ public final class AppEnvironment {
         }
     }
 
-    func shutdown() { catalog?.stop() }
+    func shutdown() {
+        keeper.releaseLock()
+        catalog?.stop()
+    }
 }

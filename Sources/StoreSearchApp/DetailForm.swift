@@ -27,6 +27,8 @@ final class DetailForm {
     let viewInStoreButton: Button
     let hideButton: Button
     let revertButton: Button
+    let unvisitButton: Button
+    private let visitedRow: Widget
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -40,6 +42,17 @@ final class DetailForm {
     var onHide: ((Item) -> Void)?
     var onRevert: ((Item) -> Void)?
     var onViewInStore: ((URL) -> Void)?
+    var onMarkUnvisited: ((Item) -> Void)?
+
+    /// False in a read-only window (another process owns the item file): fields show, nothing edits.
+    var isEditable = true {
+        didSet {
+            for entry in [nameEntry, artistEntry, priceEntry] { entry.isEditable = isEditable }
+            notesView.isEditable = isEditable
+            for control in [changeDateButton, hideButton] as [Widget] { control.isSensitive = isEditable }
+            if let item { updateButtons(for: item) }
+        }
+    }
     /// The shown item changed (nil: none), for the pane's title.
     var onShow: ((Item?) -> Void)?
 
@@ -71,6 +84,8 @@ final class DetailForm {
         viewInStoreButton = builder.object("view_store_button")
         hideButton = builder.object("hide_button")
         revertButton = builder.object("revert_button")
+        unvisitButton = builder.object("unvisit_button")
+        visitedRow = builder.object("visited_row")
 
         for entry in [nameEntry, artistEntry, priceEntry] {
             entry.onActivate { [weak self] in self?.commit() }
@@ -89,6 +104,10 @@ final class DetailForm {
         revertButton.onClicked { [weak self] in
             guard let self, let item = self.item else { return }
             self.onRevert?(item)
+        }
+        unvisitButton.onClicked { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onMarkUnvisited?(item)
         }
         viewInStoreButton.onClicked { [weak self] in
             guard let self, let url = self.item?.result.storeURL else { return }
@@ -125,8 +144,31 @@ final class DetailForm {
         summaryLabel.text = item.result.summary ?? ""
         summaryLabel.isVisible = item.result.summary != nil
         viewInStoreButton.isSensitive = item.result.storeURL != nil
-        revertButton.isSensitive = !item.edits.isEmpty
-        loadArtwork(for: item)
+        updateButtons(for: item)
+        if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
+    }
+
+    private func updateButtons(for item: Item) {
+        revertButton.isSensitive = isEditable && !item.edits.isEmpty
+        visitedRow.isVisible = item.isVisited
+        unvisitButton.isVisible = item.isVisited
+        unvisitButton.isSensitive = isEditable
+    }
+
+    /// Commits what is typed in any field, as leaving it would: before the window closes or the
+    /// session ends, whatever the user typed is their intent.
+    func commitPendingEdits() { commit() }
+
+    /// Whether the focused field holds typing not yet committed (Ctrl+Z then undoes typing).
+    var focusedFieldHasUncommittedText: Bool {
+        guard let item else { return false }
+        let fields: [(Widget, Bool)] = [
+            (nameEntry, Self.edit(nameEntry.text, original: item.result.name) != item.edits.name),
+            (artistEntry, Self.edit(artistEntry.text, original: item.result.artist ?? "") != item.edits.artist),
+            (priceEntry, priceEntry.text != PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)),
+            (notesView, notesView.text != item.notes),
+        ]
+        return fields.contains { field, changed in changed && field.containsFocus }
     }
 
     private func loadArtwork(for item: Item) {
@@ -147,7 +189,7 @@ final class DetailForm {
 
     /// Reads every field into edits; a field equal to the store's value is not an edit.
     private func commit(date: Date? = nil) {
-        guard let item else { return }
+        guard let item, isEditable else { return }
         var edits = item.edits
         let result = item.result
         edits.name = Self.edit(nameEntry.text, original: result.name)
@@ -170,7 +212,7 @@ final class DetailForm {
         var updated = item
         updated.edits = edits
         self.item = updated
-        revertButton.isSensitive = !edits.isEmpty
+        updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? "Unknown"
         onEdit?(updated, edits)
     }

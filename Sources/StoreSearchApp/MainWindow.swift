@@ -18,6 +18,7 @@ public final class MainWindow {
     let search: SearchController
     let detail: DetailForm
     let actions: WindowActions
+    let changes: UndoController
     private let state: WindowState
     private let detailTitle: WindowTitle
     let menuButton: MenuButton
@@ -42,11 +43,12 @@ public final class MainWindow {
         detailTitle = builder.object("detail_title")
         layout = AdaptiveLayout(builder: builder)
         notices = NoticesController(overlay: builder.object("toast_overlay"))
-        results = ResultsController(builder: builder, window: window, environment: environment, notices: notices, state: state)
+        results = ResultsController(builder: builder, window: window, environment: environment, state: state)
         search = SearchController(builder: builder, results: results, environment: environment)
         detail = DetailForm(resources: resources, loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.stack)
         actions = WindowActions(window: window, application: application, resources: resources)
+        changes = UndoController(keeper: environment.keeper, notices: notices, results: results, detail: detail)
 
         connect()
         showStart()
@@ -75,7 +77,13 @@ public final class MainWindow {
             self?.layout.showDetail()
             self?.detail.nameEntry.grabFocus()
         }
+        results.onHideRequested = { [weak self] item in self?.hide(item) }
+        results.onItemChanged = { [weak self] item in
+            guard let self, self.detail.item?.id == item.id else { return }
+            self.detail.show(item)
+        }
         search.onNewResults = { [weak self] in self?.detail.show(nil) }
+        search.onSearchStarted = { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
         layout.onReturnToResults = { [weak self] slid in
             guard let self else { return }
             let index = self.results.selection.selectedIndex
@@ -86,16 +94,17 @@ public final class MainWindow {
         }
         detail.onShow = { [weak self] item in self?.detailTitle.title = item?.name ?? "" }
         detail.onEdit = { [weak self] item, edits in
-            self?.environment.keeper.update { $0.setEdits(edits, for: item.result) }
-            self?.results.refresh(item)
-        }
-        detail.onHide = { [weak self] item in self?.results.hide(item) }
-        detail.onRevert = { [weak self] item in
             guard let self else { return }
-            self.environment.keeper.update { $0.revertEdits(of: item.id) }
-            let reverted = self.environment.keeper.store.item(for: item.result)
-            self.results.refresh(reverted)
-            self.detail.show(reverted)
+            let before = self.environment.keeper.store.item(for: item.result).edits
+            self.changes.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
+        }
+        detail.onHide = { [weak self] item in self?.hide(item) }
+        detail.onRevert = { [weak self] item in
+            self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                                 notice: "Changes to “\(item.result.name)” reverted")
+        }
+        detail.onMarkUnvisited = { [weak self] item in
+            self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
         detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
         actions.onFocusSearch = { [weak self] in
@@ -104,16 +113,32 @@ public final class MainWindow {
             self.searchEntry.grabFocus()
         }
         actions.onHiddenItems = { [weak self] in self?.showHiddenItems() }
+        actions.onUndo = { [weak self] in
+            guard let self else { return }
+            self.changes.undoFromKeyboard(in: self.window)
+        }
+        actions.onRedo = { [weak self] in self?.changes.redo() }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
             self?.notices.show("\(error.message) Your changes are kept, and StoreSearch will try again.", lasting: true)
         }
     }
 
+    /// Hides `item` with an Undo notice; the next row takes its place.
+    private func hide(_ item: Item) {
+        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: "“\(item.name)” hidden")
+    }
+
     private func showStart() {
         detail.show(nil)
         if environment.options.offline { search.useOfflineCatalog(searching: false) }
         if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
+        if environment.keeper.isReadOnly {
+            detail.isEditable = false
+            notices.show("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved.",
+                         lasting: true)
+            Log.message("StoreSearch", "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
+        }
         if !environment.options.offline && !environment.isNetworkAvailable {
             notices.show("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog",
                          lasting: true) { [weak self] in
@@ -123,6 +148,37 @@ public final class MainWindow {
         if let term = environment.options.searchTerm {
             search.start(term: term, category: environment.options.category)
         }
+    }
+
+    /// A second `storesearch` sent its command line: run its search here. Options that only
+    /// apply when the app starts are reported on that launch's standard error.
+    func handleSecondLaunch(_ commandLine: ApplicationCommandLine) {
+        let apiBase = commandLine.environment("STORESEARCH_API_BASE")
+        for message in handleSecondLaunch(arguments: commandLine.arguments, apiBaseVariable: apiBase) {
+            commandLine.printError("storesearch: \(message)\n")
+        }
+    }
+
+    /// Returns what to tell the second launch.
+    func handleSecondLaunch(arguments: [String], apiBaseVariable: String? = nil) -> [String] {
+        let parsed = Result { () throws(LaunchOptionsError) in
+            try LaunchOptions.parse(arguments, environment: apiBaseVariable.map { ["STORESEARCH_API_BASE": $0] } ?? [:])
+        }
+        guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
+        var messages: [String] = []
+        let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
+                       options.offline ? "--offline" : nil].compactMap { $0 }
+        if !ignored.isEmpty {
+            let options = ignored.joined(separator: " and ")
+            messages.append(ignored.count == 1
+                ? "StoreSearch is already running; \(options) only applies when it starts and was ignored. Close it and launch again to use it."
+                : "StoreSearch is already running; \(options) only apply when it starts and were ignored. Close it and launch again to use them.")
+        }
+        if let term = options.searchTerm {
+            if layout.isFolded { layout.goBack() }
+            search.start(term: term, category: options.category)
+        }
+        return messages
     }
 
     // MARK: Searching
@@ -144,6 +200,7 @@ public final class MainWindow {
         let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
+            self.notices.endUndoNotice()
             self.environment.keeper.update { $0.unhide(id) }
             self.results.restored(id)
         }
@@ -156,9 +213,14 @@ public final class MainWindow {
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
     private func closeRequested() -> Bool {
         state.save(window)
-        if closingWithoutSaving { return false }
+        if closingWithoutSaving {
+            environment.keeper.releaseLock()
+            return false
+        }
+        detail.commitPendingEdits()
         do {
             try environment.keeper.saveNow()
+            environment.keeper.releaseLock()
             return false
         } catch {
             let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",
@@ -175,6 +237,17 @@ public final class MainWindow {
             dialog.present()
             saveFailureDialog = dialog
             return true
+        }
+    }
+
+    /// The session ends without the window closing (application shutdown, logout, SIGTERM):
+    /// what is typed is committed and saved; there is no one left to ask about a failure.
+    public func saveBeforeExit() {
+        detail.commitPendingEdits()
+        do {
+            try environment.keeper.saveNow()
+        } catch {
+            Log.warning("StoreSearch", "Changes not saved at exit: \(error.message)")
         }
     }
 

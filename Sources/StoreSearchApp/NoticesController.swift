@@ -10,8 +10,21 @@ final class NoticesController {
     private let overlay: ToastOverlay
     private var current: Toast?
     private var currentAction: (() -> Void)?
+    /// Whether the shown notice offers Undo of the latest change (a newer change ends it).
+    private(set) var isUndoNotice = false
 
     init(overlay: ToastOverlay) { self.overlay = overlay }
+
+    /// Shows `text` with an Undo button running `undo`; it goes away by itself.
+    func showUndo(_ text: String, undo: @escaping () -> Void) {
+        show(text, button: "Undo", action: undo)
+        isUndoNotice = true
+    }
+
+    /// Takes away the Undo notice, if one shows (its change is no longer the latest).
+    func endUndoNotice() {
+        if isUndoNotice { dismiss() }
+    }
 
     /// Shows `text`; with `button`, pressing it runs `action`. `lasting`: stays until dismissed.
     func show(_ text: String, button: String? = nil, lasting: Bool = false, action: (() -> Void)? = nil) {
@@ -29,6 +42,7 @@ final class NoticesController {
         current?.dismiss()
         current = toast
         currentAction = action
+        isUndoNotice = false
         overlay.add(toast)
     }
 
@@ -42,6 +56,7 @@ final class NoticesController {
     private func clear() {
         current = nil
         currentAction = nil
+        isUndoNotice = false
     }
 
     /// The notice on screen, if any.

@@ -3,8 +3,9 @@ import Gtk
 import StoreSearchCore
 
 /// The results: one model and one selection shown as a list or as a cover grid, filled a few
-/// rows per frame; selecting marks visited and opens the detail; hiding (button or Delete)
-/// removes the row with an Undo notice and selects the next one; restoring puts rows back.
+/// rows per frame; selecting opens the detail (a click, Enter or a dwell marks it visited);
+/// Delete asks to hide the selected item; a change to an item (edit, hide, undo, restore) shows
+/// in its row, and a hidden row's place goes to the next one.
 @MainActor
 final class ResultsController {
     /// The iTunes Search API returns at most this many results.
@@ -24,8 +25,8 @@ final class ResultsController {
     let gridButton: ToggleButton
     private let feeder: ResultsFeeder
     private let keeper: ItemStoreKeeper
-    private let notices: NoticesController
     private let state: WindowState
+    private var visits: VisitTracker!
     /// The results of the last search, before hidden items were taken out (for restoring).
     private var lastResults: [SearchResult] = []
     /// True while a movement key is being handled: the selection follows focus then, which
@@ -37,10 +38,13 @@ final class ResultsController {
     var onSelect: ((Item?, _ opens: Bool) -> Void)?
     /// Enter or double click on an item.
     var onActivate: ((Item) -> Void)?
+    /// Delete on the selected item.
+    var onHideRequested: ((Item) -> Void)?
+    /// An item shown in a row changed (visited, edited, reverted): the form shows it too.
+    var onItemChanged: ((Item) -> Void)?
 
-    init(builder: Builder, window: Window, environment: AppEnvironment, notices: NoticesController, state: WindowState) {
+    init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
-        self.notices = notices
         self.state = state
         viewStack = builder.object("view_stack")
         countLabel = builder.object("count_label")
@@ -84,6 +88,7 @@ final class ResultsController {
         grid.maxColumns = 12
         builder.object("list_scroller", as: ScrolledWindow.self).setChild(list)
         builder.object("grid_scroller", as: ScrolledWindow.self).setChild(grid)
+        visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
         showViewMode(state.viewMode)
     }
@@ -99,9 +104,10 @@ final class ResultsController {
             }
             view.onKeyPressed { [weak self] keyval, _ in
                 guard keyval == Self.keyDelete, let self, let item = self.selection.selectedElement else { return false }
-                self.hide(item)
+                self.onHideRequested?(item)
                 return true
             }
+            view.onPointerPress { [weak self] in self?.visits.pointerPressed() }
         }
         list.onActivate { [weak self] index in self?.activate(at: index) }
         grid.onActivate { [weak self] index in self?.activate(at: index) }
@@ -128,8 +134,11 @@ final class ResultsController {
         updateCount()
     }
 
-    /// Stops adding rows of the previous results (a new search began).
-    func stopFilling() { feeder.cancel() }
+    /// Stops adding rows of the previous results, and visiting (a new search began).
+    func stopFilling() {
+        feeder.cancel()
+        visits.cancel()
+    }
 
     var isEmpty: Bool { feeder.totalCount == 0 }
 
@@ -194,53 +203,71 @@ final class ResultsController {
     }
 
     private func selectionChanged() {
-        guard let index = selection.selectedIndex else { return onSelect?(nil, false) ?? () }
-        var item = model[index]
-        if !item.isVisited {
-            keeper.update { $0.markVisited(item.result) }
-            item = keeper.store.item(for: item.result)
-            refresh(item)
+        guard let index = selection.selectedIndex else {
+            visits.selected(nil)
+            return onSelect?(nil, false) ?? ()
         }
+        let item = model[index]
         onSelect?(item, !isMovingWithKeys && !isSelectingInCode)
+        if !item.isVisited { visits.selected(item.id) }
     }
 
     private func activate(at index: Int) {
         guard index < model.count else { return }
         if selection.selectedIndex != index { select(index) }
+        visits.activated(model[index].id)
         onActivate?(model[index])
     }
 
-    /// Puts a changed item into the list and redraws its row, keeping selection and focus.
+    /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
+    private func markVisited(_ id: String) {
+        guard let item = model.elements.first(where: { $0.id == id }), !item.isVisited else { return }
+        keeper.update { $0.markVisited(item.result) }
+        refresh(keeper.store.item(for: item.result))
+    }
+
+    /// Puts a changed item into its row (keeping selection and focus) and tells the form.
     func refresh(_ item: Item) {
         guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
         model.update(at: index, with: item)
+        onItemChanged?(item)
     }
 
-    // MARK: Hiding
-
-    /// Hides `item`: out of the results (and later searches) with an Undo notice; the next row
-    /// is selected and focused, so Delete can go on down the list.
-    func hide(_ item: Item) {
-        guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        keeper.update { $0.hide(item.result) }
-        model.remove(at: index)
-        updateCount()
-        if model.count > 0 {
-            let next = min(index, model.count - 1)
-            select(next)
-            focus(at: next)
-        } else {
-            select(nil)
-        }
-        notices.show("“\(item.name)” hidden", button: "Undo") { [weak self] in
-            guard let self else { return }
-            self.keeper.update { $0.unhide(item.id) }
-            let position = min(index, self.model.count)
-            self.model.insert(item, at: position)
-            self.updateCount()
-            self.select(position)
+    /// Brings the rows in line with the store after a change to one item. A row is only ever
+    /// shown for a result of the current search, and at most once. A hidden selected row's
+    /// place goes to the next row, selected and focused, so Delete can go on down the list.
+    func reflect(_ change: ItemChange) {
+        let item = keeper.store.item(for: change.result)
+        let rows = model.elements
+        let row = rows.firstIndex { $0.id == change.id }
+        switch (row, keeper.store.isHidden(change.id)) {
+        case (let row?, true):
+            let wasSelected = selection.selectedIndex == row
+            model.remove(at: row)
+            updateCount()
+            if wasSelected, model.count > 0 {
+                let next = min(row, model.count - 1)
+                select(next)
+                focus(at: next)
+            }
+        case (nil, true):
+            feeder.replacePending(change.id, with: nil)
+        case (nil, false):
+            if feeder.replacePending(change.id, with: item) { return }
+            guard let order = lastResults.firstIndex(where: { $0.id == change.id }) else { return }
+            let position = rows.filter { row in
+                (lastResults.firstIndex { $0.id == row.id } ?? .max) < order
+            }.count
+            model.insert(item, at: position)
+            updateCount()
+            select(position)
+            focus(at: position)
+        case (_?, false):
+            refresh(item)
         }
     }
+
+    // MARK: Restoring
 
     /// An item came back from Hidden Items: put it back if it belongs to the shown results.
     func restored(_ id: String) {

@@ -23,6 +23,8 @@ final class SearchController {
 
     /// The query last sent (tests and Retry use it).
     private(set) var lastQuery: SearchQuery?
+    /// A search began (the previous results are on their way out).
+    var onSearchStarted: (() -> Void)?
     /// A search's results replaced the previous ones (the detail then shows nothing).
     var onNewResults: (() -> Void)?
 
@@ -66,6 +68,7 @@ final class SearchController {
         let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
         guard !query.isEmpty else { return }
         lastQuery = query
+        onSearchStarted?()
         searchTask?.cancel()
         results.stopFilling()
         resultsStack.visiblePage = "searching"

@@ -5,6 +5,7 @@ import Gtk
 /// The window's actions and their accelerators: the primary menu's items, the Keyboard
 /// Shortcuts window (Ctrl+?), search (Ctrl+F), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the
 /// primary menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes.
+/// Ctrl+Z and Ctrl+Shift+Z undo and redo the user's changes.
 @MainActor
 final class WindowActions {
     static let accelerators: [(action: String, keys: [String])] = [
@@ -12,6 +13,8 @@ final class WindowActions {
         ("win.show-help-overlay", ["<Control>question"]),
         ("win.close", ["<Control>w"]),
         ("app.quit", ["<Control>q"]),
+        ("win.undo", ["<Control>z"]),
+        ("win.redo", ["<Control><Shift>z"]),
     ]
 
     private let window: Window
@@ -19,12 +22,16 @@ final class WindowActions {
 
     var onFocusSearch: (() -> Void)?
     var onHiddenItems: (() -> Void)?
+    var onUndo: (() -> Void)?
+    var onRedo: (() -> Void)?
 
     init(window: Window, application: Application, resources: URL) {
         self.window = window
         window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
         window.addAction("hidden-items") { [weak self] in self?.onHiddenItems?() }
         window.addAction("about") { [weak self] in self?.showAbout() }
+        window.addAction("undo") { [weak self] in self?.onUndo?() }
+        window.addAction("redo") { [weak self] in self?.onRedo?() }
         window.addAction("close") { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
         application.addAction("quit") { [weak self] in self?.window.close() }
