@@ -31,13 +31,13 @@ run: build schemas
 test: deps schemas
 	swift build --build-tests $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
-		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
 
 # Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
 bench: deps schemas
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- .build/release/storesearch-bench
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- .build/release/storesearch-bench
 
 clean:
 	rm -rf .build

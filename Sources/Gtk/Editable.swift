@@ -18,6 +18,9 @@ open class Editable: Widget {
         set { gtk_editable_set_editable(editable, newValue ? 1 : 0) }
     }
 
+    /// Puts the cursor after the text, with nothing selected.
+    public func moveCursorToEnd() { gtk_editable_set_position(editable, -1) }
+
     /// Enter pressed.
     open func onActivate(_ handler: @escaping @MainActor () -> Void) {
         connect("activate", thunk: SignalThunks.plain, handler: handler)

@@ -7,6 +7,11 @@ public final class SearchEntry: Editable {
         gtk_search_entry_set_key_capture_widget(cast(), widget.widget)
     }
 
+    /// Typing began in an empty entry (also through the key-capture widget).
+    public func onSearchStarted(_ handler: @escaping @MainActor () -> Void) {
+        connect("search-started", thunk: SignalThunks.plain, handler: handler)
+    }
+
     /// Escape pressed in the entry.
     public func onStopSearch(_ handler: @escaping @MainActor () -> Void) {
         connect("stop-search", thunk: SignalThunks.plain, handler: handler)

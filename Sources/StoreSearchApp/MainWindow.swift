@@ -19,7 +19,7 @@ public final class MainWindow {
     let detail: DetailForm
     let actions: WindowActions
     let changes: UndoController
-    private let state: WindowState
+    let state: WindowState
     private let detailTitle: WindowTitle
     let menuButton: MenuButton
     private var hiddenItemsWindow: HiddenItemsWindow?
@@ -62,8 +62,20 @@ public final class MainWindow {
     // MARK: Wiring
 
     private func connect() {
-        // Type-to-search: typing while the results have focus goes to the search entry.
+        // Type-to-search: typing while the results have focus starts a new term in the search
+        // entry. This runs before the entry's own capture: it empties the old term, so the
+        // forwarded key starts a search ("search-started"), which moves focus to the entry.
+        resultsStack.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
+            guard let self, !self.searchEntry.containsFocus, Keys.isText(keyval, modifiers) else { return false }
+            self.searchEntry.text = ""
+            return false
+        }
         searchEntry.captureKeys(from: resultsStack)
+        searchEntry.onSearchStarted { [weak self] in
+            guard let self, !self.searchEntry.containsFocus else { return }
+            self.searchEntry.grabFocus()
+            self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
+        }
         searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
             guard keyval == 0xFF54 /* GDK_KEY_Down */, let self, self.search.visiblePage == "results" else { return false }
             return self.results.focusFirst()
@@ -279,7 +291,7 @@ public final class MainWindow {
     public var listViewButton: ToggleButton { results.listButton }
     public var gridViewButton: ToggleButton { results.gridButton }
     public var backButton: Button { layout.backButton }
-    public var aboutWindow: Window? { actions.aboutWindow }
+    public var aboutWindow: AboutWindow? { actions.aboutWindow }
     /// The Keyboard Shortcuts window (do not keep it past the main window).
     public var shortcutsWindow: Window? { window.helpOverlay }
 }

@@ -85,6 +85,32 @@ final class WindowHarness {
         entry.activate()
     }
 
+    /// Presses real keys through the X server (xdotool), as a user at the keyboard does: the
+    /// pointer is moved over this window first (no window manager: X gives keyboard focus to
+    /// the window under the pointer). `keys` are xdotool names such as "Escape", "alt+Left".
+    /// The X server queues the events; callers spin the main loop until their effect shows.
+    func pressKeys(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["key", "--delay", "40"] + keys, file: file, line: line)
+    }
+
+    /// Types `text` as real key presses (see `pressKeys`).
+    func typeKeys(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["type", "--delay", "40", text], file: file, line: line)
+    }
+
+    private func xdotool(_ arguments: [String], file: StaticString, line: UInt) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["mousemove", "30", "30", "sleep", "0.1"] + arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments) failed", file: file, line: line)
+        } catch {
+            XCTFail("xdotool: \(error)", file: file, line: line)
+        }
+    }
+
     /// Closes the window as its close button does; true when it went away.
     func close() -> Bool {
         main.window.close()

@@ -1,0 +1,83 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// The window at a phone's size folds to one pane; on a wide screen both panes show.
+final class WindowAdaptiveTests: XCTestCase {
+    func testPhoneSizeShowsOnePaneAndGoesBack() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (360, 640))
+            defer { harness.dispose() }
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }), "360 px holds one pane")
+            XCTAssertLessThanOrEqual(main.window.allocatedWidth, 360, "the window fits a phone's width")
+            XCTAssertFalse(main.isShowingDetail, "the results come first")
+            harness.search("tarkan")
+
+            harness.select("Kuzu Kuzu")  // a tap on the row
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "selecting slides to the detail")
+            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertTrue(main.backButton.isVisible)
+            XCTAssertEqual(main.window.descendant(accessibleLabel: "Back")?.widget, main.backButton.widget)
+
+            main.backButton.click()
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Back slides to the results")
+            XCTAssertNil(main.resultsList.selectedIndex, "tapping the same row opens it again")
+
+            // Enter on a row opens it; Escape and Alt+Left go back.
+            harness.main.resultsList.activate(2)
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }))
+            XCTAssertTrue(harness.form.nameEntry.containsFocus, "Enter puts focus in the form")
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Escape goes back")
+            XCTAssertTrue(main.resultsList.containsFocus, "focus returns to the results")
+
+            harness.main.resultsList.activate(3)
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }))
+            harness.pressKeys("alt+Left")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Alt+Left goes back")
+        }
+    }
+
+    func testArrowKeysInAFoldedListStayOnTheResults() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (360, 640))
+            defer { harness.dispose() }
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("tarkan")
+            main.results.focusFirst()
+            harness.pressKeys("Down", "Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }), "Down moves the selection")
+            XCTAssertFalse(main.isShowingDetail, "moving with the keys does not leave the list")
+            harness.pressKeys("Return")
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "Enter opens the result")
+            XCTAssertEqual(harness.form.nameEntry.text, harness.names[2])
+        }
+    }
+
+    func testWideWindowShowsBothPanes() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (1400, 900))
+            defer { harness.dispose() }
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.window.allocatedWidth >= 1380 }), "\(main.window.allocatedWidth)")
+            XCTAssertFalse(main.isFolded)
+            XCTAssertTrue(main.isShowingDetail, "the detail pane is beside the results")
+            XCTAssertFalse(main.backButton.isVisible, "nothing to go back to")
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertTrue(main.resultsList.isMapped && harness.form.nameEntry.isMapped, "both panes on screen")
+            XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "the selection stays")
+        }
+    }
+}

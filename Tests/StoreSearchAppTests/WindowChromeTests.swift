@@ -1,0 +1,68 @@
+import Adw
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// GNOME's window chrome: the primary menu, About, Keyboard Shortcuts and the accelerators.
+final class WindowChromeTests: XCTestCase {
+    func testPrimaryMenuHoldsHiddenItemsShortcutsAndAbout() {
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!)
+            defer { harness.dispose() }
+            let menu = harness.main.menuButton
+            XCTAssertEqual(harness.main.window.descendant(accessibleLabel: "Main Menu")?.widget, menu.widget)
+            XCTAssertTrue(menu.isPrimary, "F10 opens it")
+            XCTAssertEqual(menu.menuItems.map(\.label), ["Hidden Items", "Keyboard Shortcuts", "About StoreSearch"])
+            XCTAssertEqual(menu.menuItems.map(\.action), ["win.hidden-items", "win.show-help-overlay", "win.about"])
+        }
+    }
+
+    func testAboutAndKeyboardShortcutsOpen() {
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!)
+            defer { harness.dispose() }
+            let main = harness.main
+            let application = WindowHarness.application
+            XCTAssertEqual(application.actions(forAccelerator: "<Control>question"), ["win.show-help-overlay"])
+            XCTAssertEqual(application.actions(forAccelerator: "<Control>f"), ["win.focus-search"])
+            XCTAssertEqual(application.actions(forAccelerator: "<Control>w"), ["win.close"])
+            XCTAssertEqual(application.actions(forAccelerator: "<Control>q"), ["app.quit"])
+            XCTAssertEqual(application.actions(forAccelerator: "<Control>z"), ["win.undo"])
+
+            harness.pressKeys("ctrl+question")
+            XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == true }), "Ctrl+? shows the shortcuts")
+            main.shortcutsWindow?.close()
+            XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == false }))
+
+            XCTAssertTrue(main.window.activateAction("win.about"))
+            let about = main.aboutWindow
+            XCTAssertEqual(about?.isVisible, true, "About StoreSearch opens")
+            XCTAssertEqual(about?.details.version, StoreSearchApp.version)
+            XCTAssertEqual(about?.details.license, .mit)
+            about?.destroy()
+
+            main.searchEntry.text = "gone"
+            main.detail.nameEntry.grabFocus()
+            harness.pressKeys("ctrl+f")
+            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.containsFocus }), "Ctrl+F goes to the search entry")
+        }
+    }
+
+    func testControlWClosesAndSaves() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.form.nameEntry.grabFocus()
+            harness.form.nameEntry.text = "Kuzu Kuzu (typed)"
+            harness.pressKeys("ctrl+w")
+            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "Ctrl+W closes the window")
+            XCTAssertEqual(try harness.savedStore().records.values.first?.edits.name, "Kuzu Kuzu (typed)", "typing is saved")
+        }
+    }
+}

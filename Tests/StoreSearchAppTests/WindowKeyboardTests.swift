@@ -1,0 +1,79 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Using the window with the keyboard only, with real key presses.
+final class WindowKeyboardTests: XCTestCase {
+    func testDownTypeToSearchAndEscapeInTheSearchEntry() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            let main = harness.main
+            harness.search("tarkan")
+            main.searchEntry.grabFocus()
+            harness.pressKeys("Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Down goes to the results")
+            let first = main.items[0]
+            XCTAssertTrue(main.window.focusWidget?.hasAccessibleLabel(first.spokenLabel(price: "$1.29")) == true
+                              || main.window.focusWidget?.parent?.widget == main.resultsList.widget,
+                          "the first row has focus")
+            XCTAssertNil(main.resultsList.selectedIndex, "focus alone opens nothing")
+
+            harness.typeKeys("kuzu")
+            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.text == "kuzu" }), "typing in the results goes to the search entry: \(main.searchEntry.text)")
+            XCTAssertTrue(main.searchEntry.containsFocus)
+
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.text.isEmpty }), "Escape clears the entry")
+        }
+    }
+
+    func testTabLeavesNotesAndEscapeReturnsToTheResults() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            let main = harness.main
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.form.notesView.grabFocus()
+            harness.typeKeys("loud")
+            harness.pressKeys("Tab")
+            XCTAssertTrue(MainContext.spin(until: { !harness.form.notesView.containsFocus }), "Tab leaves Notes")
+            XCTAssertEqual(harness.form.notesView.text, "loud", "no tab typed")
+            XCTAssertEqual(main.resultsList.selectedElement?.notes, "loud", "leaving Notes commits them")
+
+            harness.form.artistEntry.grabFocus()
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Escape in the form goes back to the results")
+            XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "side by side, the selection stays")
+        }
+    }
+
+    func testHideSelectsAndFocusesTheNextRow() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            let main = harness.main
+            harness.search("tarkan")
+            let names = harness.names
+            let index = names.firstIndex(of: "Kuzu Kuzu")!
+            harness.select("Kuzu Kuzu")
+            main.results.focusSelected()
+            harness.pressKeys("Delete")
+            XCTAssertTrue(MainContext.spin(until: { !harness.names.contains("Kuzu Kuzu") }), "Delete hides the row")
+            XCTAssertEqual(main.resultsList.selectedElement?.name, names[index + 1], "the next row is selected")
+            XCTAssertTrue(main.resultsList.containsFocus, "and has focus, so Delete can go on")
+            XCTAssertEqual(main.bannerText, "“Kuzu Kuzu” hidden")
+            harness.pressKeys("Delete")
+            XCTAssertTrue(MainContext.spin(until: { !harness.names.contains(names[index + 1]) }), "a second Delete hides the next")
+        }
+    }
+}
