@@ -37,23 +37,18 @@ final class ResultRow {
         root.setCSSClass("visited", item.isVisited)
         artwork.image.opacity = item.isVisited ? 0.5 : 1
         // Long names are cut with "…"; the whole name and artist show on hover.
-        root.tooltip = "\(item.name)\n\(item.artistAndKind)"
+        let tooltip = "\(item.name)\n\(item.artistAndKind)"
         let spoken = item.spokenLabel(price: priceText)
+        root.tooltip = tooltip
         root.setAccessibleLabel(spoken)
         // The list's own row widget around `root` is what takes focus and what screen readers
         // announce; GTK 4.8 has no list item label (that came in 4.12), so it is named directly.
         root.parent?.setAccessibleLabel(spoken)
+        root.parent?.tooltip = tooltip
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
 
     /// The row scrolled away: stop waiting for its image.
     func unbind() { artwork.cancel() }
-}
-
-extension Item {
-    /// What a screen reader says for a row or tile: name, artist, kind, price.
-    func spokenLabel(price: String?) -> String {
-        [name, artist ?? "Unknown", result.kind.displayName, price].compactMap { $0 }.joined(separator: ", ")
-    }
 }

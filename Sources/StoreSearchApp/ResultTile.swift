@@ -32,10 +32,12 @@ final class ResultTile {
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         artwork.image.opacity = item.isVisited ? 0.5 : 1
-        root.tooltip = "\(item.name)\n\(item.artistAndKind)"
+        let tooltip = "\(item.name)\n\(item.artistAndKind)"
         let spoken = item.spokenLabel(price: priceText)
+        root.tooltip = tooltip
         root.setAccessibleLabel(spoken)
         root.parent?.setAccessibleLabel(spoken)  // the grid's focusable child, as for list rows
+        root.parent?.tooltip = tooltip
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
