@@ -32,6 +32,15 @@ public final class GridView<Element>: Widget {
         set { gtk_grid_view_set_min_columns(cast(), guint(newValue)) }
     }
 
+    /// Whether the view shows its selection's items. A view that is not on screen should let go:
+    /// GTK 4.8 builds and binds the widgets of up to 200 items even for an unmapped view.
+    public var isShowingItems: Bool = true {
+        didSet {
+            guard isShowingItems != oldValue else { return }
+            gtk_grid_view_set_model(cast(), isShowingItems ? selection.selectionModel : nil)
+        }
+    }
+
     /// Enter or double click on a tile.
     public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
         connect("activate", thunk: SignalThunks.uint, handler: { (position: guint) in handler(Int(position)) })

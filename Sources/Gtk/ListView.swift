@@ -46,6 +46,15 @@ public final class ListView<Element>: Widget {
         selection.onSelectionChanged(handler)
     }
 
+    /// Whether the view shows its selection's items. A view that is not on screen should let go:
+    /// GTK 4.8 builds and binds the widgets of up to 200 items even for an unmapped view.
+    public var isShowingItems: Bool = true {
+        didSet {
+            guard isShowingItems != oldValue else { return }
+            gtk_list_view_set_model(cast(), isShowingItems ? selection.selectionModel : nil)
+        }
+    }
+
     /// Enter or double click on a row.
     public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
         connect("activate", thunk: SignalThunks.uint, handler: { (position: guint) in handler(Int(position)) })

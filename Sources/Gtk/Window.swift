@@ -34,6 +34,18 @@ open class Window: Widget {
         gtk_window_set_transient_for(window, parent.window)
         transientParent = parent
     }
+    /// True: the window goes when its transient parent is destroyed.
+    public var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(window) != 0 }
+        set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
+    }
+
+    /// True: closing only hides the window, to be shown again (a help window).
+    public var hidesOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+
     public func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }
     public func setApplication(_ application: Application) {
         gtk_window_set_application(window, application.application)
@@ -66,18 +78,6 @@ open class Window: Widget {
         var width: gint = 0, height: gint = 0
         gtk_window_get_default_size(window, &width, &height)
         return (Int(width), Int(height))
-    }
-
-    /// The keyboard-shortcuts window Ctrl+? opens (`win.show-help-overlay`); application windows only.
-    /// Do not keep `overlay`'s wrapper: GTK lets go of the overlay with this window, and an
-    /// overlay outliving it would touch the finalized window.
-    public func setHelpOverlay(_ overlay: Window) {
-        gtk_application_window_set_help_overlay(cast(), overlay.cast())
-    }
-
-    /// The keyboard-shortcuts window, wrapped for a moment (see `setHelpOverlay`).
-    public var helpOverlay: Window? {
-        gtk_application_window_get_help_overlay(cast()).map { Window(retaining: UnsafeMutableRawPointer($0)) }
     }
 
     /// Adds a window action "win.NAME".

@@ -292,6 +292,6 @@ public final class MainWindow {
     public var gridViewButton: ToggleButton { results.gridButton }
     public var backButton: Button { layout.backButton }
     public var aboutWindow: AboutWindow? { actions.aboutWindow }
-    /// The Keyboard Shortcuts window (do not keep it past the main window).
-    public var shortcutsWindow: Window? { window.helpOverlay }
+    /// The Keyboard Shortcuts window, once opened.
+    public var shortcutsWindow: Window? { actions.shortcutsWindow }
 }

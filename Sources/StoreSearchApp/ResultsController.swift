@@ -166,6 +166,10 @@ final class ResultsController {
     }
 
     private func showViewMode(_ mode: WindowState.ViewMode) {
+        // Only the view on screen holds the items: the other would bind (and fetch artwork for)
+        // every row too.
+        list.isShowingItems = mode == .list
+        grid.isShowingItems = mode == .grid
         viewStack.visiblePage = mode.rawValue
         (mode == .grid ? gridButton : listButton).isActive = true
     }

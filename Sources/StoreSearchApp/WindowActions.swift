@@ -19,6 +19,8 @@ final class WindowActions {
 
     private let window: Window
     private(set) var aboutWindow: AboutWindow?
+    private(set) var shortcutsWindow: Window?
+    private let resources: URL
 
     var onFocusSearch: (() -> Void)?
     var onHiddenItems: (() -> Void)?
@@ -27,6 +29,7 @@ final class WindowActions {
 
     init(window: Window, application: Application, resources: URL) {
         self.window = window
+        self.resources = resources
         window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
         window.addAction("hidden-items") { [weak self] in self?.onHiddenItems?() }
         window.addAction("about") { [weak self] in self?.showAbout() }
@@ -35,13 +38,26 @@ final class WindowActions {
         window.addAction("close") { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
         application.addAction("quit") { [weak self] in self?.window.close() }
+        // The shortcuts window is built when first asked for (it costs ~5 ms at start otherwise).
+        window.addAction("show-help-overlay") { [weak self] in self?.showShortcuts() }
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action) }
-        do {
-            let builder = try Builder(file: resources.appending(path: "shortcuts-window.ui").path)
-            window.setHelpOverlay(builder.object("help_overlay"))  // adds win.show-help-overlay
-        } catch {
-            Log.message("StoreSearch", "no Keyboard Shortcuts window: \(error)")
+    }
+
+    private func showShortcuts() {
+        if shortcutsWindow == nil {
+            do {
+                let builder = try Builder(file: resources.appending(path: "shortcuts-window.ui").path)
+                let shortcuts: Window = builder.object("help_overlay")
+                shortcuts.setTransient(for: window)
+                shortcuts.hidesOnClose = true
+                shortcuts.destroysWithParent = true
+                shortcutsWindow = shortcuts
+            } catch {
+                Log.warning("StoreSearch", "no Keyboard Shortcuts window: \(error)")
+                return
+            }
         }
+        shortcutsWindow?.present()
     }
 
     private func showAbout() {
