@@ -63,4 +63,15 @@ package enum SignalThunks {
             let handler = HandlerBox<Plain>.from(data)
             MainActor.assumeIsolated { handler() }
         } as @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void, to: GCallback.self)
+
+    /// "query-tooltip" (widget, x, y, keyboard mode, tooltip): the handler gets the widget and
+    /// the GtkTooltip to fill, and returns whether to show it.
+    package typealias Tooltip = @MainActor (UnsafeMutableRawPointer, OpaquePointer) -> Bool
+
+    package static let queryTooltip: GCallback = unsafeBitCast(
+        { (widget: gpointer?, _: gint, _: gint, _: gboolean, tooltip: gpointer?, data: gpointer?) -> gboolean in
+            nonisolated(unsafe) let widget = widget, tooltip = tooltip
+            let handler = HandlerBox<Tooltip>.from(data)
+            return MainActor.assumeIsolated { handler(widget!, OpaquePointer(tooltip!)) } ? 1 : 0
+        } as @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean, to: GCallback.self)
 }

@@ -39,12 +39,12 @@ final class ResultRow {
         // Long names are cut with "…"; the whole name and artist show on hover.
         let tooltip = "\(item.name)\n\(item.artistAndKind)"
         let spoken = item.spokenLabel(price: priceText)
-        root.tooltip = tooltip
+        root.deferredTooltip = tooltip
         root.setAccessibleLabel(spoken)
         // The list's own row widget around `root` is what takes focus and what screen readers
         // announce; GTK 4.8 has no list item label (that came in 4.12), so it is named directly.
         root.parent?.setAccessibleLabel(spoken)
-        root.parent?.tooltip = tooltip
+        root.parent?.deferredTooltip = tooltip
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }

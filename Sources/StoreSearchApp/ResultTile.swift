@@ -34,10 +34,10 @@ final class ResultTile {
         artwork.image.opacity = item.isVisited ? 0.5 : 1
         let tooltip = "\(item.name)\n\(item.artistAndKind)"
         let spoken = item.spokenLabel(price: priceText)
-        root.tooltip = tooltip
+        root.deferredTooltip = tooltip
         root.setAccessibleLabel(spoken)
         root.parent?.setAccessibleLabel(spoken)  // the grid's focusable child, as for list rows
-        root.parent?.tooltip = tooltip
+        root.parent?.deferredTooltip = tooltip
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
