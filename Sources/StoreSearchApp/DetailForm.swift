@@ -22,8 +22,8 @@ final class DetailForm {
     let notesView: TextView
     let summaryLabel: Label
     let artwork: Picture
-    private let artworkStack: Stack
-    private let scroller: ScrolledWindow
+    let artworkStack: Stack
+    let scroller: ScrolledWindow
     let viewInStoreButton: Button
     let hideButton: Button
     let revertButton: Button
@@ -171,6 +171,9 @@ final class DetailForm {
         return fields.contains { field, changed in changed && field.containsFocus }
     }
 
+    /// Whether the large artwork is still on its way (tests).
+    var isLoadingArtwork: Bool { artworkRequest != nil }
+
     private func loadArtwork(for item: Item) {
         artworkRequest?.cancel()
         artworkRequest = nil
@@ -181,7 +184,9 @@ final class DetailForm {
         guard let url = item.result.largeArtworkURL ?? item.result.artworkURL else { return }
         let id = item.id
         artworkRequest = loader.load(url) { [weak self] texture in
-            guard let self, self.item?.id == id, let texture else { return }
+            guard let self, self.item?.id == id else { return }
+            self.artworkRequest = nil
+            guard let texture else { return }  // missing or broken: the placeholder stays
             self.artwork.texture = texture
             self.artworkStack.visiblePage = "artwork"
         }
