@@ -1,0 +1,174 @@
+import Foundation
+
+/// Reads `formatVersion` from a property-list file by parsing its structure as a stream: the
+/// entry of the top-level dictionary, wherever it stands among the other keys (a byte window
+/// at the start missed it behind a long first key, and a newer file was overwritten). Runs
+/// before every save, so it streams through the file in buffers, at memchr speed outside tags,
+/// instead of building the whole document.
+struct PlistVersionScanner {
+    /// The largest `formatVersion` in the top-level dictionary of the file at `path`; nil when
+    /// there is none (no file, or not a property list StoreSearch can read).
+    static func formatVersion(ofFileAt path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var scanner = PlistVersionScanner()
+        var first = true
+        while true {
+            let chunk: Data
+            do {
+                guard let read = try handle.read(upToCount: 256 * 1024), !read.isEmpty else { break }
+                chunk = read
+            } catch {
+                return nil
+            }
+            if first {
+                first = false
+                // Binary or UTF-16 lists are not what StoreSearch writes; let Foundation read those whole.
+                if chunk.starts(with: Array("bplist".utf8)) || chunk.starts(with: [0xFE, 0xFF]) || chunk.starts(with: [0xFF, 0xFE]) {
+                    return foundationVersion(ofFileAt: path)
+                }
+            }
+            chunk.withUnsafeBytes { scanner.feed($0) }
+        }
+        return scanner.version
+    }
+
+    private static func foundationVersion(ofFileAt path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let list = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
+        return (list["formatVersion"] as? NSNumber)?.intValue ?? (list["formatVersion"] as? String).flatMap { Int($0) }
+    }
+
+    private enum Mode { case text, tag, comment, cdata, instruction, declaration }
+
+    private var mode = Mode.text
+    private var tag: [UInt8] = []          // the tag being read, up to `tagLimit` bytes
+    private var tagLength = 0
+    private var lastByte: UInt8 = 0
+    private var quote: UInt8 = 0           // the quote a tag's attribute is in, or 0
+    private var bracketDepth = 0           // `[` … `]` inside <!DOCTYPE …>
+    private var trail: (UInt8, UInt8) = (0, 0)
+    private var depth = 0                  // open dict and array elements
+    private var capture: [UInt8]?          // text of a top-level key or version value being read
+    private var capturingValue = false
+    private var lastTopKey: [UInt8]?
+    private(set) var version: Int?
+
+    private static let tagLimit = 16
+    private static let captureLimit = 64
+    private static let versionKey = Array("formatVersion".utf8)
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if mode == .text {
+                if capture == nil {
+                    // Nothing to collect: jump to the next tag.
+                    guard let found = memchr(bytes.baseAddress! + index, 0x3C, count - index) else { return }
+                    index = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+                }
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x3C {
+                    startTag()
+                } else if capture != nil {
+                    if capture!.count < Self.captureLimit { capture!.append(byte) } else { capture = [] ; capturingValue = false }
+                }
+                continue
+            }
+            let byte = bytes[index]
+            index += 1
+            switch mode {
+            case .text: break
+            case .tag: readTagByte(byte)
+            case .comment:
+                if byte == 0x3E && trail == (0x2D, 0x2D) { mode = .text }
+            case .cdata:
+                if byte == 0x3E && trail == (0x5D, 0x5D) { mode = .text }
+            case .instruction:
+                if byte == 0x3E && trail.1 == 0x3F { mode = .text }
+            case .declaration:
+                if byte == 0x5B { bracketDepth += 1 } else if byte == 0x5D { bracketDepth -= 1 } else if byte == 0x3E && bracketDepth <= 0 { mode = .text }
+            }
+            trail = (trail.1, byte)
+        }
+    }
+
+    private mutating func startTag() {
+        mode = .tag
+        tag.removeAll(keepingCapacity: true)
+        tagLength = 0
+        quote = 0
+        lastByte = 0
+        trail = (0, 0)
+    }
+
+    private mutating func readTagByte(_ byte: UInt8) {
+        if quote != 0 {
+            if byte == quote { quote = 0 }
+            return
+        }
+        if byte == 0x3E {  // ">"
+            mode = .text
+            endTag(selfClosing: lastByte == 0x2F)
+            return
+        }
+        if byte == 0x22 || byte == 0x27 { quote = byte }
+        if tag.count < Self.tagLimit { tag.append(byte) }
+        tagLength += 1
+        lastByte = byte
+        // Comments, CDATA, <?…?> and <!DOCTYPE …> end differently from tags.
+        if tag.first == 0x3F {
+            mode = .instruction
+        } else if tag.starts(with: Array("!--".utf8)) {
+            mode = .comment
+            trail = (0, 0)
+        } else if tag.starts(with: Array("![CDATA[".utf8)) {
+            mode = .cdata
+            trail = (0, 0)
+        } else if tag.first == 0x21, tag.count >= 3, !Array("![CDATA[".utf8).starts(with: tag) {
+            mode = .declaration
+            bracketDepth = 0
+        }
+    }
+
+    private mutating func endTag(selfClosing: Bool) {
+        let closing = tag.first == 0x2F
+        let nameBytes = (closing ? tag.dropFirst() : tag[...]).prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x2F }
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        let isContainer = name == "dict" || name == "array"
+        if closing {
+            if depth == 1 && capture != nil {
+                if name == "key" {
+                    lastTopKey = capture
+                } else if capturingValue, let text = capture.map({ String(decoding: $0, as: UTF8.self) }) {
+                    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if let value = Int(trimmed) ?? Double(trimmed).flatMap({ $0.isFinite ? Int(exactly: $0.rounded(.down)) : nil }) {
+                        version = max(version ?? value, value)
+                    }
+                    lastTopKey = nil
+                }
+                capture = nil
+                capturingValue = false
+            }
+            if isContainer { depth -= 1 }
+            return
+        }
+        if depth == 1 {
+            if name == "key" && !selfClosing {
+                capture = []
+                capturingValue = false
+            } else if lastTopKey == Self.versionKey, !selfClosing, !isContainer {
+                capture = []  // the value of formatVersion
+                capturingValue = true
+            } else if name != "key" {
+                lastTopKey = nil
+            }
+        }
+        if isContainer && !selfClosing {
+            if depth == 1 { lastTopKey = nil }
+            depth += 1
+        }
+    }
+}
