@@ -107,6 +107,7 @@ final class DetailForm {
         summaryLabel.text = item.result.summary ?? ""
         summaryLabel.isVisible = item.result.summary != nil
         viewInStoreButton.isSensitive = item.result.storeURL != nil
+        viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         revertButton.isSensitive = !item.edits.isEmpty
         loadArtwork(for: item)
     }

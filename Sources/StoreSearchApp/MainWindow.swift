@@ -129,7 +129,7 @@ public final class MainWindow {
             self.refresh(reverted)
             self.detail.show(reverted)
         }
-        detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
+        detail.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
         window.addAction("focus-search") { [weak self] in self?.searchEntry.grabFocus() }
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
         application.setAccelerator("<Control>f", forAction: "win.focus-search")
@@ -278,6 +278,16 @@ public final class MainWindow {
         bannerRevealer.isRevealed = false
     }
 
+    /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
+    /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
+    private func openInBrowser(_ url: URL) {
+        switch WebLink.check(url) {
+        case .success(let link): window.openURI(link.absoluteString)
+        case .failure(let refusal):
+            FileHandle.standardError.write(Data("storesearch: refused to open \(url.absoluteString.prefix(200)): \(refusal.message)\n".utf8))
+        }
+    }
+
     private func showHiddenItems() {
         let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
@@ -296,9 +306,13 @@ public final class MainWindow {
 
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
     private func closeRequested() -> Bool {
-        if closingWithoutSaving { return false }
+        if closingWithoutSaving {
+            searchTask?.cancel()
+            return false
+        }
         do {
             try environment.keeper.saveNow()
+            searchTask?.cancel()  // the request's connection closes with the window
             return false
         } catch {
             let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",

@@ -249,7 +249,7 @@ public struct ItemStoreFile: Sendable {
     }
 
     static func log(_ message: String) {
-        FileHandle.standardError.write(Data("StoreSearch-items: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("storesearch: items file: \(message)\n".utf8))
     }
 
     private static func syncDirectory(_ directory: URL) {
