@@ -22,15 +22,15 @@ run: build
 	swift run $(SWIFT_FLAGS) storesearch $(ARGS)
 
 # Every test, the UI ones under a private X display and D-Bus session. The run gets a private
-# TMPDIR (holding its XDG folders too); anything a test leaves there fails the run, and the
-# folder is removed either way, so nothing is left in /tmp.
+# TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves there fails the run
+# (other tools' temporaries do not), and the folder is removed either way: nothing stays in /tmp.
 test: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
 	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	left=$$(ls -A "$$tmp"); rm -rf "$$tmp"; \
+	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
 	exit $$status
 
