@@ -34,6 +34,9 @@ enum CoreBenchmark {
                             { _ = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0) })
         try Measure.compare("save 10,000 items (version check, encode, temp, fsync, backup, rename)", { try file.save(store) },
                             against: "PropertyListSerialization.data + Data.write(.atomic)", bareSave)
+        try Measure.compare("save 10,000 items", { try file.save(store) },
+                            against: "Data.write(.atomic) of the same bytes (the issue's 16× baseline)",
+                            { try data.write(to: plain, options: .atomic) })
         let loaded = try file.load().store
         precondition(loaded == store, "the store survives a round trip")
         try Measure.compare("load 10,000 items", { _ = try file.load() },
@@ -69,8 +72,12 @@ enum CoreBenchmark {
         print(String(format: "  save 100,000 items: %.1f MB file in %@; peak RSS %.1f MB over the %.1f MB before: %.2f× the file",
                      Double(size) / 1e6, Measure.milliseconds(time), Double(peak - before) / 1e6, Double(before) / 1e6,
                      Double(peak - before) / Double(size)))
+        let beforeLoad = ResidentMemory.resetPeak()
         let loadTime = try Measure.time { _ = try file.load() }
-        print("  load 100,000 items: \(Measure.milliseconds(loadTime))")
+        let loadPeak = ResidentMemory.peak()
+        print(String(format: "  load 100,000 items: %@; peak RSS %.1f MB over the %.1f MB before: %.2f× the file",
+                     Measure.milliseconds(loadTime), Double(loadPeak - beforeLoad) / 1e6, Double(beforeLoad) / 1e6,
+                     Double(loadPeak - beforeLoad) / Double(size)))
     }
 
     /// Every item visited, a third edited, a tenth hidden: a heavy user's store.
