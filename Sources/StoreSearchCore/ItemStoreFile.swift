@@ -169,6 +169,11 @@ public struct ItemStoreFile: Sendable {
         Self.syncDirectory(target.deletingLastPathComponent())
     }
 
+    /// The format version in the file at `url`, parsed from its structure; nil when it has none.
+    public static func formatVersion(ofFileAt url: URL) -> Int? {
+        PlistVersionScanner.formatVersion(ofFileAt: url.path)
+    }
+
     /// The file a chain of symbolic links at `url` ends in (`url` itself when it is no link);
     /// the link's target need not exist yet.
     static func resolvingLinks(_ url: URL) -> URL {

@@ -118,29 +118,49 @@ struct PlistVersionScanner {
         if tag.count < Self.tagLimit { tag.append(byte) }
         tagLength += 1
         lastByte = byte
-        // Comments, CDATA, <?…?> and <!DOCTYPE …> end differently from tags.
-        if tag.first == 0x3F {
-            mode = .instruction
-        } else if tag.starts(with: Array("!--".utf8)) {
-            mode = .comment
+        // Comments, CDATA, <?…?> and <!DOCTYPE …> end differently from tags; decided byte by
+        // byte without building anything (this runs for every tag of the file).
+        guard tag[0] == 0x21 || tag[0] == 0x3F else { return }  // "!" or "?"
+        switch tagLength {
+        case 1:
+            if byte == 0x3F { mode = .instruction }
+        case 2:
+            if byte != 0x2D && byte != 0x5B { mode = .declaration; bracketDepth = 0 }  // not "!-" or "!["
+        case 3:
+            if tag[1] == 0x2D {
+                mode = byte == 0x2D ? .comment : .declaration
+                trail = (0, 0)
+            }
+        case 8:
+            mode = tag.elementsEqual(Self.cdataOpen) ? .cdata : .declaration
             trail = (0, 0)
-        } else if tag.starts(with: Array("![CDATA[".utf8)) {
-            mode = .cdata
-            trail = (0, 0)
-        } else if tag.first == 0x21, tag.count >= 3, !Array("![CDATA[".utf8).starts(with: tag) {
-            mode = .declaration
             bracketDepth = 0
+        default:
+            break
         }
+    }
+
+    private static let cdataOpen: [UInt8] = Array("![CDATA[".utf8)
+
+    /// Whether `bytes` spell `name` (ASCII), without making a String.
+    private static func spells(_ bytes: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        var pointer = name.utf8Start
+        for byte in bytes {
+            if byte != pointer.pointee { return false }
+            pointer += 1
+        }
+        return true
     }
 
     private mutating func endTag(selfClosing: Bool) {
         let closing = tag.first == 0x2F
-        let nameBytes = (closing ? tag.dropFirst() : tag[...]).prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x2F }
-        let name = String(decoding: nameBytes, as: UTF8.self)
-        let isContainer = name == "dict" || name == "array"
+        let name = (closing ? tag.dropFirst() : tag[...]).prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x2F }
+        let isContainer = Self.spells(name, "dict") || Self.spells(name, "array")
+        let isKey = Self.spells(name, "key")
         if closing {
             if depth == 1 && capture != nil {
-                if name == "key" {
+                if isKey {
                     lastTopKey = capture
                 } else if capturingValue, let text = capture.map({ String(decoding: $0, as: UTF8.self) }) {
                     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -156,13 +176,13 @@ struct PlistVersionScanner {
             return
         }
         if depth == 1 {
-            if name == "key" && !selfClosing {
+            if isKey && !selfClosing {
                 capture = []
                 capturingValue = false
             } else if lastTopKey == Self.versionKey, !selfClosing, !isContainer {
                 capture = []  // the value of formatVersion
                 capturingValue = true
-            } else if name != "key" {
+            } else if !isKey {
                 lastTopKey = nil
             }
         }

@@ -37,6 +37,10 @@ enum CoreBenchmark {
         try Measure.compare("save 10,000 items", { try file.save(store) },
                             against: "Data.write(.atomic) of the same bytes (the issue's 16× baseline)",
                             { try data.write(to: plain, options: .atomic) })
+        let version = ItemStoreFile.formatVersion(ofFileAt: file.url)
+        precondition(version == ItemStoreFile.formatVersion, "the version is found by parsing")
+        try Measure.compare("format version parsed from the file (before every save)", { _ = ItemStoreFile.formatVersion(ofFileAt: file.url) },
+                            against: "reading the file", { _ = try Data(contentsOf: file.url) })
         let loaded = try file.load().store
         precondition(loaded == store, "the store survives a round trip")
         try Measure.compare("load 10,000 items", { _ = try file.load() },

@@ -143,4 +143,23 @@ final class HostileItemFileTests: XCTestCase {
         XCTAssertEqual(ItemStoreXMLWriter.iso8601(Date(timeIntervalSince1970: 951_782_400.9)), "2000-02-29T00:00:00Z")
         XCTAssertEqual(try file.encode(big), try Data(contentsOf: file.url), "encode and the streamed save agree")
     }
+
+    func testTheVersionIsFoundByParsingWhateverComesBeforeIt() throws {
+        func version(_ text: String) throws -> Int? {
+            try Data(text.utf8).write(to: file.url)
+            return ItemStoreFile.formatVersion(ofFileAt: file.url)
+        }
+        let head = #"<?xml version="1.0"?><!DOCTYPE plist [ <!ENTITY x "a>b"> ]><plist version="1.0" note='a>b'>"#
+        XCTAssertEqual(try version(head + "<dict><key>a</key><string><![CDATA[<key>formatVersion</key><integer>9</integer>]]></string>"
+                                   + "<key>formatVersion</key><integer> 4 </integer></dict></plist>"), 4)
+        XCTAssertEqual(try version("<plist><dict><key>nested</key><array><dict><key>formatVersion</key><integer>9</integer></dict></array>"
+                                   + "<key>formatVersion</key><integer>2</integer></dict></plist>"), 2, "only the top level counts")
+        XCTAssertEqual(try version("<plist><dict><key>formatVersion</key><string>5</string></dict></plist>"), 5)
+        XCTAssertNil(try version("<plist><dict><key>items</key><array/></dict></plist>"))
+        XCTAssertNil(try version("not a list at all < > <<"))
+        let binary = try PropertyListSerialization.data(fromPropertyList: ["formatVersion": 6, "zzz": "x"], format: .binary, options: 0)
+        try binary.write(to: file.url)
+        XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 6, "a binary list is read by Foundation")
+        XCTAssertThrowsError(try file.save(store()), "and is not replaced")
+    }
 }
