@@ -71,6 +71,12 @@ struct PlistVersionScanner {
                 let byte = bytes[index]
                 index += 1
                 if byte == 0x3C {
+                    // The common case: a plain tag wholly in this buffer, read in place.
+                    if let end = plainTagEnd(bytes, from: index) {
+                        endTag(UnsafeRawBufferPointer(rebasing: bytes[index..<end]), selfClosing: bytes[end - 1] == 0x2F)
+                        index = end + 1
+                        continue
+                    }
                     startTag()
                 } else if capture != nil {
                     if capture!.count < Self.captureLimit { capture!.append(byte) } else { capture = [] ; capturingValue = false }
@@ -95,6 +101,19 @@ struct PlistVersionScanner {
         }
     }
 
+    /// The index of the ">" ending a tag that starts at `start`, when the tag is in the buffer and
+    /// plain (no quotes that could hide a ">", not a comment, CDATA, declaration or instruction).
+    private func plainTagEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < bytes.count, bytes[start] != 0x21, bytes[start] != 0x3F,
+              let found = memchr(bytes.baseAddress! + start, 0x3E, bytes.count - start) else { return nil }
+        let end = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+        let length = end - start
+        if memchr(bytes.baseAddress! + start, 0x22, length) != nil || memchr(bytes.baseAddress! + start, 0x27, length) != nil {
+            return nil
+        }
+        return end
+    }
+
     private mutating func startTag() {
         mode = .tag
         tag.removeAll(keepingCapacity: true)
@@ -111,7 +130,8 @@ struct PlistVersionScanner {
         }
         if byte == 0x3E {  // ">"
             mode = .text
-            endTag(selfClosing: lastByte == 0x2F)
+            let selfClosing = lastByte == 0x2F
+            tag.withUnsafeBytes { endTag($0, selfClosing: selfClosing) }
             return
         }
         if byte == 0x22 || byte == 0x27 { quote = byte }
@@ -143,21 +163,21 @@ struct PlistVersionScanner {
     private static let cdataOpen: [UInt8] = Array("![CDATA[".utf8)
 
     /// Whether `bytes` spell `name` (ASCII), without making a String.
-    private static func spells(_ bytes: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
+    private static func spells(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
-        var pointer = name.utf8Start
-        for byte in bytes {
-            if byte != pointer.pointee { return false }
-            pointer += 1
-        }
-        return true
+        return memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
     }
 
-    private mutating func endTag(selfClosing: Bool) {
-        let closing = tag.first == 0x2F
-        let name = (closing ? tag.dropFirst() : tag[...]).prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x2F }
-        let isContainer = Self.spells(name, "dict") || Self.spells(name, "array")
-        let isKey = Self.spells(name, "key")
+    /// Handles a tag whose content (between "<" and ">") begins with `content`.
+    private mutating func endTag(_ content: UnsafeRawBufferPointer, selfClosing: Bool) {
+        guard !content.isEmpty else { return }
+        let closing = content[0] == 0x2F
+        var nameEnd = closing ? 1 : 0
+        while nameEnd < content.count, content[nameEnd] != 0x20, content[nameEnd] != 0x09, content[nameEnd] != 0x0A,
+              content[nameEnd] != 0x0D, content[nameEnd] != 0x2F { nameEnd += 1 }
+        let name = UnsafeRawBufferPointer(rebasing: content[(closing ? 1 : 0)..<nameEnd])
+        let isContainer = !name.isEmpty && (Self.spells(name, "dict") || Self.spells(name, "array"))
+        let isKey = !name.isEmpty && Self.spells(name, "key")
         if closing {
             if depth == 1 && capture != nil {
                 if isKey {

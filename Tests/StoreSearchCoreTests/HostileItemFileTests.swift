@@ -156,6 +156,8 @@ final class HostileItemFileTests: XCTestCase {
                                    + "<key>formatVersion</key><integer>2</integer></dict></plist>"), 2, "only the top level counts")
         XCTAssertEqual(try version("<plist><dict><key>formatVersion</key><string>5</string></dict></plist>"), 5)
         XCTAssertNil(try version("<plist><dict><key>items</key><array/></dict></plist>"))
+        let many = (0..<40_000).map { "<string>item \($0)</string>" }.joined(separator: "\n")  // tags across read buffers
+        XCTAssertEqual(try version("<plist><dict><key>a</key><array>\(many)</array><key>formatVersion</key><integer>3</integer></dict></plist>"), 3)
         XCTAssertNil(try version("not a list at all < > <<"))
         let binary = try PropertyListSerialization.data(fromPropertyList: ["formatVersion": 6, "zzz": "x"], format: .binary, options: 0)
         try binary.write(to: file.url)
