@@ -41,8 +41,13 @@ public struct ItemStoreFile: Sendable {
         }
     }
 
-    /// Parses once, reading the version from the parsed document before anything else.
+    /// Parses once, reading the version from the parsed document before anything else. A file
+    /// in the shape StoreSearch writes is read straight into records; any other goes through
+    /// PropertyListSerialization.
     private func decode(_ data: Data) -> Result<ItemStore, any Error> {
+        if let contents = ItemStoreXMLReader.read(data), contents.formatVersion == Self.formatVersion, let records = contents.records {
+            return .success(ItemStore(records: records))
+        }
         do {
             guard let list = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
                   let version = (list["formatVersion"] as? NSNumber)?.intValue else {

@@ -164,4 +164,34 @@ final class HostileItemFileTests: XCTestCase {
         XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 6, "a binary list is read by Foundation")
         XCTAssertThrowsError(try file.save(store()), "and is not replaced")
     }
+
+    /// The direct reader and PropertyListSerialization read the same store from the same file;
+    /// what the direct reader does not know is left to PropertyListSerialization.
+    func testTheDirectReaderAgreesWithFoundation() throws {
+        var big = store()
+        for index in 0..<500 {
+            let result = SearchResult(id: "track:\(index)", name: "N &amp; \(index)", artist: index % 2 == 0 ? "" : "A", kind: .song,
+                                      price: Decimal(index) / 7, releaseDate: Date(timeIntervalSince1970: Double(index) * -99_999),
+                                      storeURL: URL(string: "https://s/\(index)?a=1&b=<2>"))
+            big.setEdits(ItemEdits(name: index % 3 == 0 ? "" : "E\(index) \"q\" 'a'", notes: "Σ\r\n&#x41;"), for: result)
+            if index % 5 == 0 { big.hide(result, at: Date(timeIntervalSince1970: Double(index) * 1e6)) }
+        }
+        let data = try file.encode(big)
+        let direct = try XCTUnwrap(ItemStoreXMLReader.read(data)?.records, "the writer's own shape is read directly")
+        let list = try XCTUnwrap(PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let foundation = try ItemStorePlistReader.records(from: try XCTUnwrap(list["items"] as? [Any]))
+        XCTAssertEqual(direct, foundation)
+        XCTAssertEqual(ItemStore(records: direct), big)
+
+        // Hand-edited files: a comment, a character reference, a key in another order.
+        var text = String(decoding: data, as: UTF8.self)
+        text = text.replacingOccurrences(of: "<key>items</key>", with: "<!-- mine --><key>items</key>")
+        XCTAssertNil(ItemStoreXMLReader.read(Data(text.utf8)), "a comment is left to Foundation")
+        try Data(text.utf8).write(to: file.url)
+        XCTAssertEqual(try file.load().store, big, "…which reads it all the same")
+        let reordered = #"<plist version="1.0"><dict><key>items</key><array><dict><key>id</key><string>x&#x41;</string><key>visitedAt</key><date>2001-09-09T01:46:40Z</date></dict></array><key>formatVersion</key><integer>2</integer></dict></plist>"#
+        XCTAssertNil(ItemStoreXMLReader.read(Data(reordered.utf8))?.records)
+        try Data(reordered.utf8).write(to: file.url)
+        XCTAssertEqual(try file.load().store.records["xA"]?.visitedAt, Date(timeIntervalSince1970: 1_000_000_000))
+    }
 }
