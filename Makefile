@@ -7,7 +7,7 @@ SWIFT_FLAGS ?=
 # The GSettings schema (window size, view mode), compiled here so nothing needs installing.
 SCHEMA_DIR := $(CURDIR)/.build/schemas
 
-.PHONY: deps build schemas run test bench clean
+.PHONY: deps build schemas run test fuzz bench clean
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -27,11 +27,23 @@ schemas:
 run: build schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) swift run $(SWIFT_FLAGS) storesearch $(ARGS)
 
-# Every test, the UI ones under a private X display and D-Bus session.
+# Every test, the UI ones under a private X display and D-Bus session. The run gets a private
+# TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves there fails the run
+# (other tools' temporaries do not), and the folder is removed either way: nothing stays in /tmp.
 test: deps schemas
 	swift build --build-tests $(SWIFT_FLAGS)
-	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
+	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
+	TMPDIR="$$tmp" GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
+	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
+	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
+	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
+	exit $$status
+
+# The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000.
+fuzz: deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 
 # Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
 bench: deps schemas

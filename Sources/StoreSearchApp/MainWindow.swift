@@ -118,7 +118,7 @@ public final class MainWindow {
         detail.onMarkUnvisited = { [weak self] item in
             self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
-        detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
+        detail.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
         actions.onFocusSearch = { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
@@ -206,6 +206,16 @@ public final class MainWindow {
     /// Searches for the entry's text in the selected category; an empty term does nothing.
     public func runSearch() { search.runSearch() }
 
+    /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
+    /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
+    private func openInBrowser(_ url: URL) {
+        switch WebLink.check(url) {
+        case .success(let link): window.openURI(link.absoluteString)
+        case .failure(let refusal):
+            FileHandle.standardError.write(Data("storesearch: refused to open \(url.absoluteString.prefix(200)): \(refusal.message)\n".utf8))
+        }
+    }
+
     // MARK: Hidden items
 
     private func showHiddenItems() {
@@ -226,12 +236,14 @@ public final class MainWindow {
     private func closeRequested() -> Bool {
         state.save(window)
         if closingWithoutSaving {
+            search.cancel()
             environment.keeper.releaseLock()
             return false
         }
         detail.commitPendingEdits()
         do {
             try environment.keeper.saveNow()
+            search.cancel()  // the request's connection closes with the window
             environment.keeper.releaseLock()
             return false
         } catch {

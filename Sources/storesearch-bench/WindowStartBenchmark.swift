@@ -61,13 +61,11 @@ enum WindowStartBenchmark {
     static func child() -> Never {
         let start = ContinuousClock.now
         let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let server = LocalServer()
         let cover = try! Data(contentsOf: repository.appending(path: "data/artwork/cover-000/100x100bb.jpg"))
         server.route("/search") { _ in LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!)) }
         server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
         let base = try! server.start()
-        defer { server.stop() }
 
         var options = LaunchOptions()
         options.apiBase = base
@@ -86,7 +84,9 @@ enum WindowStartBenchmark {
         print(String(format: "mapped-ms %.2f", Double(mapped.components.attoseconds) / 1e15 + Double(mapped.components.seconds) * 1000))
         print("rss-kb \(residentKilobytes())")
         window.window.destroy()
-        exit(0)
+        server.stop()
+        do { try FileManager.default.removeItem(at: root) } catch { print("cannot remove \(root.path): \(error)") }
+        exit(0)  // a fresh process per measurement: nothing else to run
     }
 
     private static func residentKilobytes() -> Int {
