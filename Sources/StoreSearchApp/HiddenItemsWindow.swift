@@ -1,27 +1,32 @@
+import Adw
 import Foundation
 import Gtk
 import StoreSearchCore
 
-/// Lists hidden items, each with a Restore button.
+/// Lists hidden items as a boxed list (hidden-items-window.ui), each with a Restore button.
 @MainActor
 public final class HiddenItemsWindow {
     let window: Window
-    private let list = Box(.vertical, spacing: 6)
+    private let stack: Stack
+    private let list: ListBox
+    private var rows: [ActionRow] = []
     private var buttons: [Button] = []
     private var results: [SearchResult]
     var onRestore: ((String) -> Void)?
 
-    init(parent: Window, results: [SearchResult]) {
+    init(parent: Window, resources: URL, results: [SearchResult]) {
         self.results = results
-        window = Window()
-        window.title = "Hidden Items"
-        window.setDefaultSize(width: 420, height: 480)
+        let builder: Builder
+        do {
+            builder = try Builder(file: resources.appending(path: "hidden-items-window.ui").path)
+        } catch {
+            fatalError("\(error)")  // the .ui file ships with the binary; a broken one is a build error
+        }
+        window = builder.object("window")
+        stack = builder.object("stack")
+        list = builder.object("list")
         window.setTransient(for: parent)
-        window.setModal(true)
-        let scroller = ScrolledWindow()
-        list.addCSSClass("detail-form")
-        scroller.setChild(list)
-        window.setChild(scroller)
+        window.destroysWithParent = true
         rebuild()
     }
 
@@ -33,22 +38,15 @@ public final class HiddenItemsWindow {
     public func restore(at index: Int) { buttons[index].click() }
 
     private func rebuild() {
-        list.removeAll()
+        rows.forEach { list.remove($0) }
+        rows = []
         buttons = []
-        if results.isEmpty {
-            let empty = Label("No hidden items. Items you hide are listed here so you can bring them back.")
-            empty.wraps = true
-            empty.addCSSClass("dim-label")
-            list.append(empty)
-        }
+        stack.visiblePage = results.isEmpty ? "empty" : "list"
         for result in results {
-            let row = Box(.horizontal, spacing: 12)
-            let text = Label("\(result.name) — \(result.artist ?? "Unknown") (\(result.kind.displayName))")
-            text.wraps = true
-            text.alignStart()
-            text.expandsHorizontally = true
+            let row = ActionRow(title: result.name, subtitle: "\(result.artist ?? "Unknown") (\(result.kind.displayName))")
             let button = Button(label: "Restore")
             button.setAccessibleLabel("Restore \(result.name)")
+            button.centerVertically()
             let id = result.id
             button.onClicked { [weak self] in
                 guard let self else { return }
@@ -56,9 +54,9 @@ public final class HiddenItemsWindow {
                 self.results.removeAll { $0.id == id }
                 self.rebuild()
             }
-            row.append(text)
-            row.append(button)
+            row.addSuffix(button)
             list.append(row)
+            rows.append(row)
             buttons.append(button)
         }
     }

@@ -219,7 +219,8 @@ public final class MainWindow {
     // MARK: Hidden items
 
     private func showHiddenItems() {
-        let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
+        let hidden = HiddenItemsWindow(parent: window, resources: environment.resources.resources,
+                                       results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
             self.notices.endUndoNotice()
