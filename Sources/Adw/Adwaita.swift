@@ -14,13 +14,4 @@ public enum Adwaita {
         defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
         return Application(retaining: UnsafeMutableRawPointer(pointer))
     }
-
-    /// Whether the dark style is in use (the desktop's preference, or forced).
-    public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
-
-    /// Forces light or dark (nil: follow the desktop), as a screenshot or a test needs.
-    public static func setColorScheme(dark: Bool?) {
-        let scheme = dark.map { $0 ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT } ?? ADW_COLOR_SCHEME_DEFAULT
-        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
-    }
 }

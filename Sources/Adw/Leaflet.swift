@@ -15,10 +15,5 @@ public final class Leaflet: Widget {
         set { adw_leaflet_set_visible_child_name(leaflet, newValue) }
     }
 
-    /// Slides back to the previous pane; false when there is none.
-    @discardableResult
-    public func navigateBack() -> Bool { adw_leaflet_navigate(leaflet, ADW_NAVIGATION_DIRECTION_BACK) != 0 }
-
-    public func onFoldedChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("folded", handler) }
     public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child", handler) }
 }

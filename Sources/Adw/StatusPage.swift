@@ -13,9 +13,4 @@ public final class StatusPage: Widget {
         get { adw_status_page_get_description(cast()).map { String(cString: $0) } ?? "" }
         set { adw_status_page_set_description(cast(), newValue) }
     }
-
-    public var iconName: String {
-        get { adw_status_page_get_icon_name(cast()).map { String(cString: $0) } ?? "" }
-        set { adw_status_page_set_icon_name(cast(), newValue) }
-    }
 }

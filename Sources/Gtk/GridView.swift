@@ -27,11 +27,6 @@ public final class GridView<Element>: Widget {
         set { gtk_grid_view_set_max_columns(cast(), guint(newValue)) }
     }
 
-    public var minColumns: Int {
-        get { Int(gtk_grid_view_get_min_columns(cast())) }
-        set { gtk_grid_view_set_min_columns(cast(), guint(newValue)) }
-    }
-
     /// Whether the view shows its selection's items. A view that is not on screen should let go:
     /// GTK 4.8 builds and binds the widgets of up to 200 items even for an unmapped view.
     public var isShowingItems: Bool = true {

@@ -162,18 +162,11 @@ open class Widget: Object {
         gtk_widget_set_size_request(widget, gint(width), gint(height))
     }
 
-    /// The width and height GTK last gave the widget (zero before its first layout).
+    /// The width GTK last gave the widget (zero before its first layout).
     public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
-    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
 
     /// Whether the widget is drawn: it and every parent are visible and it is in a shown window.
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
-
-    /// Whether the widget (or, for a container, a child) is reachable with Tab.
-    public var isFocusable: Bool {
-        get { gtk_widget_get_focusable(widget) != 0 }
-        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
-    }
 
     /// Runs `handler` for key presses before the focused widget inside this one sees them
     /// (capture phase); return true to stop the event.
