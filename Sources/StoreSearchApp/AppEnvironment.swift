@@ -40,5 +40,5 @@ public final class AppEnvironment {
         }
     }
 
-    func shutdown() { catalog?.stop() }
+    public func shutdown() { catalog?.stop() }
 }

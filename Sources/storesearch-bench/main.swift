@@ -1,9 +1,19 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
+// `storesearch-bench artwork|launch|hanging|memory|core` runs one part.
 import Foundation
 import Gtk
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-try CoreBenchmark.run(repository: repository)
-print("")
-try MainActor.assumeIsolated { try ArtworkBenchmark.run(repository: repository) }
+let parts = CommandLine.arguments.count > 1 ? Set(CommandLine.arguments.dropFirst()) : ["core", "artwork", "hanging", "launch", "memory"]
+if parts.contains("core") {
+    try CoreBenchmark.run(repository: repository)
+    print("")
+}
+try MainActor.assumeIsolated {
+    MainLoopBridge.install()
+    if parts.contains("artwork") { try ArtworkBenchmark.run(repository: repository); print("") }
+    if parts.contains("hanging") { try HangingHostBenchmark.run(repository: repository); print("") }
+    if parts.contains("launch") { LaunchBenchmark.run(); print("") }
+    if parts.contains("memory") { try MemoryBenchmark.run(repository: repository) }
+}
