@@ -23,9 +23,12 @@ public final class AppEnvironment {
         self.resources = resources
         self.locale = locale
         self.isNetworkAvailable = isNetworkAvailable
-        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
+        let userAgent = "StoreSearch/\(StoreSearchApp.version)"
+        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: userAgent))
         search = SearchService(baseURL: options.apiBase, client: client)
-        artwork = ArtworkLoader(client: client, cacheDirectory: paths.artworkCacheDirectory)
+        // Images get a client of their own, with short timeouts (see ArtworkLoader).
+        artwork = ArtworkLoader(client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),
+                                cacheDirectory: paths.artworkCacheDirectory)
         keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths))
     }
 

@@ -66,6 +66,9 @@ public final class MainWindow {
         let model = ListModel<Item>()
         let formatter = PriceFormatter(locale: environment.locale)
         let loader = environment.artwork
+        let scroller = builder.object("results_scroller", as: ScrolledWindow.self)
+        // Thumbnails of the rows on screen load first (the scroller shares its adjustment with the list).
+        let viewport = ArtworkViewport(adjustment: scroller.verticalAdjustment, loader: loader) { (model.count, 1) }
         resultsList = ListView(model: model, setup: { listItem in
             let row = ResultRow()
             listItem.row = row
@@ -73,16 +76,18 @@ public final class MainWindow {
         }, bind: { listItem, item in
             guard let row = listItem.row as? ResultRow else { return }
             row.show(item, formatter: formatter)
-            row.loadArtwork(item.result.artworkURL, with: loader)
+            row.loadArtwork(item.result.artworkURL, with: loader) { [weak viewport] in
+                viewport?.priority(ofItemAt: listItem.position) ?? .visible
+            }
         }, unbind: { listItem in
             (listItem.row as? ResultRow)?.unbind()
         }, teardown: { listItem in
             listItem.row = nil
         })
-        feeder = ResultsFeeder(list: resultsList)
+        feeder = ResultsFeeder(list: resultsList, viewport: viewport)
         resultsList.setAccessibleLabel("Results")
         resultsList.addCSSClass("navigation-sidebar")
-        builder.object("results_scroller", as: ScrolledWindow.self).setChild(resultsList)
+        scroller.setChild(resultsList)
 
         connectSignals(application: application)
         showStart()

@@ -46,12 +46,15 @@ final class ResultRow {
         root.parent?.setAccessibleLabel(spoken)
     }
 
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) {
+    /// Asks for the row's thumbnail at its on-screen size; `priority` tells the loader how near
+    /// the row is to the viewport, whenever it asks.
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
         artworkRequest?.cancel()
         artworkRequest = nil
         thumbnail.setIconName("image-x-generic-symbolic")
         guard let url else { return }
-        artworkRequest = loader.load(url) { [weak self] texture in
+        let pixels = ArtworkLoader.thumbnailPoints * max(1, root.scaleFactor)
+        artworkRequest = loader.load(url, pixelSize: pixels, priority: priority) { [weak self] texture in
             guard let self else { return }
             self.artworkRequest = nil
             if let texture { self.thumbnail.setTexture(texture) } else { self.thumbnail.setIconName("image-missing-symbolic") }

@@ -9,10 +9,14 @@ final class ResultsFeeder {
     static let rowsPerFrame = 8
 
     private let list: ListView<Item>
+    private let viewport: ArtworkViewport?
     private var pending: ArraySlice<Item> = []
     private var generation = 0
 
-    init(list: ListView<Item>) { self.list = list }
+    init(list: ListView<Item>, viewport: ArtworkViewport? = nil) {
+        self.list = list
+        self.viewport = viewport
+    }
 
     var isFeeding: Bool { !pending.isEmpty }
     /// Rows in the list plus rows still to come.
@@ -21,6 +25,7 @@ final class ResultsFeeder {
     /// Replaces the rows with `items`, the first batch now and the rest frame by frame.
     func show(_ items: [Item]) {
         generation += 1
+        viewport?.reset()  // new rows: none of them was scrolled past yet
         list.model.replaceAll(with: Array(items.prefix(Self.rowsPerFrame)))
         pending = items.dropFirst(Self.rowsPerFrame)
         guard !pending.isEmpty else { return }
