@@ -29,6 +29,9 @@ public final class AppEnvironment {
         // Images get a client of their own, with short timeouts (see ArtworkLoader).
         artwork = ArtworkLoader(client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),
                                 cacheDirectory: paths.artworkCacheDirectory)
+        // The offline catalog's art keeps one URL across launches and is read from the bundle.
+        let data = resources.data
+        artwork.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
         keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths))
     }
 

@@ -66,6 +66,7 @@ public final class ArtworkLoader {
     private var pumpTimer: Gtk.Timer?
     private var nextID = 0
     private var pixelSizes: Set<Int> = []
+    private var fileOrigins: [String: @Sendable (URL) -> URL?] = [:]
 
     /// Downloads started (not served by a cache), for tests and benchmarks.
     public private(set) var downloadCount = 0
@@ -77,6 +78,7 @@ public final class ArtworkLoader {
         memory = TextureCache(budgetBytes: memoryBudgetBytes)
         self.maxConcurrent = maxConcurrent
         self.maxPerHost = maxPerHost
+        Task.detached { [disk] in await disk.sweepOnce() }  // leftovers of a crash, before any download
     }
 
     /// The texture for `url` if it is decoded in memory (at `pixelSize`, or any size).
@@ -110,6 +112,12 @@ public final class ArtworkLoader {
         job.waiters[nextID] = (priority, completion)
         schedulePump()
         return ArtworkRequest(key: key, id: nextID, loader: self)
+    }
+
+    /// Images at `origin` are read from local files, `resolve` giving each URL's file (the
+    /// bundled catalog's art: no server, no copy in the cache, the same URL on every launch).
+    public func serveFiles(for origin: URL, resolve: @escaping @Sendable (URL) -> URL?) {
+        fileOrigins[Self.origin(of: origin)] = resolve
     }
 
     /// The view scrolled or changed: pick again what to fetch next.
@@ -186,6 +194,13 @@ public final class ArtworkLoader {
     // MARK: Fetching
 
     private func fetch(_ key: Key) async -> Outcome {
+        if let resolve = fileOrigins[Self.origin(of: key.url)] {
+            guard let texture = await Self.decodeFile(resolve(key.url), pixelSize: key.pixels) else {
+                Self.log.debug("No bundled image for \(key.url)")
+                return .failed(.permanent, hostTimedOut: false)
+            }
+            return .image(texture)
+        }
         if let data = await disk.data(for: key.url) {
             if let texture = await Self.decode(data, pixelSize: key.pixels) { return .image(texture) }
             Self.log.debug("Cached image for \(key.url) does not decode; fetching it again")
@@ -225,6 +240,12 @@ public final class ArtworkLoader {
     /// the detail image. Bounds each decode's transient memory (× 4 bytes × parallel decodes).
     nonisolated static func maxSourcePixels(for pixelSize: Int) -> Int {
         min(max(pixelSize * pixelSize * 64, 1 << 20), 1 << 22)
+    }
+
+    @concurrent
+    nonisolated private static func decodeFile(_ file: URL?, pixelSize: Int) async -> Texture? {
+        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return await decode(data, pixelSize: pixelSize)
     }
 
     /// Checks the header (format, size, pixel cap), then decodes scaled to fit `pixelSize`.

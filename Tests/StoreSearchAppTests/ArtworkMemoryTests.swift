@@ -81,3 +81,20 @@ final class ArtworkMemoryTests: XCTestCase {
         return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
     }
 }
+
+final class ArtworkDiskCacheSweepTests: XCTestCase {
+    /// A crash mid-write leaves ".NAME.UUID.part"; the next start removes it, and only it.
+    func testStrayPartialFilesAreRemovedAtStart() throws {
+        let directory = MainLoop.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stray = directory.appending(path: ".abc.1234.part")
+        let kept = directory.appending(path: "abc")
+        try Data("partial".utf8).write(to: stray)
+        try Data("image".utf8).write(to: kept)
+        MainActor.assumeIsolated {
+            _ = ArtworkLoader(client: HTTPClient(), cacheDirectory: directory)
+            XCTAssertTrue(MainContext.spin(until: { !FileManager.default.fileExists(atPath: stray.path) }, timeout: .seconds(10)))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path))
+        }
+    }
+}
