@@ -27,11 +27,12 @@ test: deps
 	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
 
-# Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
+# Release-build benchmarks (core decode and store; artwork, launch and memory in the real window).
+# BENCH="artwork memory" runs only those parts.
 bench: deps
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- .build/release/storesearch-bench
+		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- .build/release/storesearch-bench $(BENCH)
 
 clean:
 	rm -rf .build
