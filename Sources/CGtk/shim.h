@@ -58,6 +58,16 @@ static inline GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageTy
     return dialog;
 }
 
+// Logs one message under `domain` (g_log is variadic).
+static inline void shim_log(const char *domain, GLogLevelFlags level, const char *message) {
+    g_log(domain, level, "%s", message);
+}
+
+// Prints on the standard error of the process that sent a command line (variadic in GLib).
+static inline void shim_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
+    g_application_command_line_printerr(command_line, "%s", text);
+}
+
 // Drains a ready eventfd without blocking.
 static inline void shim_drain_eventfd(int fd) {
     struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
@@ -112,11 +122,6 @@ static inline GdkTexture *shim_texture_new_fitting(const guint8 *data, gsize len
     }
     g_object_unref(loader);
     return texture;
-}
-
-// g_log with a preformatted message (g_log is variadic).
-static inline void shim_log(const char *domain, GLogLevelFlags level, const char *message) {
-    g_log(domain, level, "%s", message);
 }
 
 #endif

@@ -1,16 +1,31 @@
 import CGtk
 
-/// A GtkApplication: one instance per app id, with activate and shutdown as closures.
+/// A GtkApplication: one instance per app id in a user session (the D-Bus name is the lock; with
+/// no session bus every launch runs on its own), with its signals as closures.
 @MainActor
 public final class Application: Object {
     public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
 
     public var application: UnsafeMutablePointer<GtkApplication> { cast() }
 
-    public init(id: String) {
+    /// With `handlesCommandLine`, a second launch sends its arguments to the running instance's
+    /// `onCommandLine` and exits; otherwise it only activates the running instance.
+    public init(id: String, handlesCommandLine: Bool = false) {
         MainLoopBridge.install()
-        super.init(taking: gtk_application_new(id, G_APPLICATION_NON_UNIQUE))
+        super.init(taking: gtk_application_new(id, handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS))
     }
+
+    /// A launch's command line, this process's own or a second launch's; returns its exit status.
+    public func onCommandLine(_ handler: @escaping @MainActor (ApplicationCommandLine) -> Int32) {
+        connect("command-line", thunk: SignalThunks.commandLine, handler: handler)
+    }
+
+    /// Whether this process forwards to an instance already running (after registration).
+    public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)) != 0 }
+
+    /// Keeps the application running with no window (a UI test's window, a pending save).
+    public func hold() { g_application_hold(cast(GApplication.self)) }
+    public func release() { g_application_release(cast(GApplication.self)) }
 
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
         connect("activate", thunk: SignalThunks.plain, handler: handler)
@@ -20,14 +35,13 @@ public final class Application: Object {
         connect("shutdown", thunk: SignalThunks.plain, handler: handler)
     }
 
-    /// Runs the main loop until the last window closes. Command-line arguments are parsed by
-    /// the caller, so GApplication only sees the program name.
-    public func run(programName: String) -> Int32 {
-        var name = Array(programName.utf8CString)
-        return name.withUnsafeMutableBufferPointer { buffer in
-            var argv: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress, nil]
-            return g_application_run(cast(GApplication.self), 1, &argv)
-        }
+    /// Runs the main loop until the last window closes. `arguments` starts with the program name;
+    /// a second launch forwards them to the first (the caller has already validated them).
+    public func run(arguments: [String]) -> Int32 {
+        let copies = arguments.map { g_strdup($0) }
+        defer { copies.forEach { g_free($0) } }
+        var argv = copies + [nil]
+        return g_application_run(cast(GApplication.self), gint(arguments.count), &argv)
     }
 
     /// Registers (runs startup) without entering the main loop, so windows can be added while

@@ -1,6 +1,6 @@
 import CGtk
 
-/// Key and focus event controllers. The controller lives as long as the widget it is added to,
+/// Key, focus and click event controllers. The controller lives as long as the widget it is added to,
 /// and so do its handlers (the closure boxes are released when GTK finalizes it).
 @MainActor
 public final class EventController: Object {
@@ -8,6 +8,17 @@ public final class EventController: Object {
 
     init(keyController: Void) { super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_key_new()!)) }
     init(focusController: Void) { super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_focus_new()!)) }
+
+    /// A click gesture that watches presses in the capture phase, before the children see them,
+    /// and never claims them (the children still handle the click).
+    init(pressWatcher: Void) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_gesture_click_new()!))
+        gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
+    }
+
+    func onPressed(_ handler: @escaping SignalThunks.Plain) {
+        connect("pressed", thunk: SignalThunks.press, handler: handler, untilFinalized: true)
+    }
 
     func onKeyPressed(_ handler: @escaping SignalThunks.Key) {
         // The wrapper is dropped once the controller is handed to its widget: keep the handler.

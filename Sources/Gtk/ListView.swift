@@ -66,4 +66,9 @@ public final class ListView<Element>: Widget {
     public func scroll(to index: Int) {
         gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
     }
+
+    /// Activates the row at `index`, as Enter or a double click on it does.
+    public func activate(_ index: Int) {
+        gtk_widget_activate_action_variant(widget, "list.activate-item", g_variant_new_uint32(guint32(index)))
+    }
 }

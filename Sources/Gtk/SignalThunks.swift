@@ -10,6 +10,7 @@ enum SignalThunks {
     typealias WithUInt = @MainActor (guint) -> Void
     typealias WithInt = @MainActor (gint) -> Void
     typealias Key = @MainActor (guint, GdkModifierType) -> Bool
+    typealias CommandLine = @MainActor (ApplicationCommandLine) -> Int32
 
     static let plain: GCallback = unsafeBitCast(
         { (_: gpointer?, data: gpointer?) in
@@ -48,4 +49,18 @@ enum SignalThunks {
             return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
         } as @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean,
         to: GCallback.self)
+
+    static let commandLine: GCallback = unsafeBitCast(
+        { (_: gpointer?, commandLine: gpointer?, data: gpointer?) -> gint in
+            nonisolated(unsafe) let commandLine = commandLine
+            let handler = HandlerBox<CommandLine>.from(data)
+            return MainActor.assumeIsolated { handler(ApplicationCommandLine(retaining: commandLine!)) }
+        } as @convention(c) (gpointer?, gpointer?, gpointer?) -> gint, to: GCallback.self)
+
+    /// GtkGestureClick's pressed (n_press, x, y), for handlers that only need to know it happened.
+    static let press: GCallback = unsafeBitCast(
+        { (_: gpointer?, _: gint, _: gdouble, _: gdouble, data: gpointer?) in
+            let handler = HandlerBox<Plain>.from(data)
+            MainActor.assumeIsolated { handler() }
+        } as @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void, to: GCallback.self)
 }

@@ -15,7 +15,15 @@ public final class TextView: Widget {
         }
         set {
             guard newValue != text else { return }
+            // Text set by the program is not the user's typing: Ctrl+Z must not undo it.
+            gtk_text_buffer_begin_irreversible_action(buffer)
             gtk_text_buffer_set_text(buffer, newValue, -1)
+            gtk_text_buffer_end_irreversible_action(buffer)
         }
+    }
+
+    public var isEditable: Bool {
+        get { gtk_text_view_get_editable(cast()) != 0 }
+        set { gtk_text_view_set_editable(cast(), newValue ? 1 : 0) }
     }
 }

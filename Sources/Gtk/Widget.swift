@@ -127,6 +127,14 @@ open class Widget: Object {
         return false
     }
 
+    /// Runs `handler` when a pointer button is pressed over this widget, before its children
+    /// handle the press.
+    public func onPointerPress(_ handler: @escaping @MainActor () -> Void) {
+        let controller = EventController(pressWatcher: ())
+        controller.onPressed(handler)
+        addController(controller)
+    }
+
     /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
     public func onFocusLeave(_ handler: @escaping @MainActor () -> Void) {
         let controller = EventController(focusController: ())

@@ -39,6 +39,9 @@ public class Window: Widget {
         gtk_window_set_application(window, application.application)
     }
 
+    /// The widget that has keyboard focus (for an entry, its inner text widget).
+    public var focusWidget: Widget? { gtk_root_get_focus(OpaquePointer(widget)).map { Widget(retaining: $0) } }
+
     /// Opens `uri` in the user's browser.
     public func openURI(_ uri: String) { gtk_show_uri(window, uri, guint32(GDK_CURRENT_TIME)) }
 

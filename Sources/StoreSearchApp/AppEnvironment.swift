@@ -32,7 +32,7 @@ public final class AppEnvironment {
         // The offline catalog's art keeps one URL across launches and is read from the bundle.
         let data = resources.data
         artwork.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
-        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths))
+        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
     }
 
     public var isOffline: Bool { catalog != nil }
@@ -46,5 +46,8 @@ public final class AppEnvironment {
         }
     }
 
-    public func shutdown() { catalog?.stop() }
+    public func shutdown() {
+        keeper.releaseLock()
+        catalog?.stop()
+    }
 }

@@ -51,7 +51,7 @@ public final class ArtworkLoader {
         case failed(ArtworkFailures.Kind, hostTimedOut: Bool)
     }
 
-    private static let log = GLibLog(domain: "StoreSearch-Artwork")
+    private static let logDomain = "StoreSearch-Artwork"
 
     private let client: HTTPClient
     private let disk: ArtworkDiskCache
@@ -71,7 +71,12 @@ public final class ArtworkLoader {
     /// Downloads started (not served by a cache), for tests and benchmarks.
     public private(set) var downloadCount = 0
 
-    public init(client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = 96 << 20,
+    /// The decoded-texture budget: textures are decoded at their shown size (a 48 px thumbnail
+    /// is 9 KB, a 600 px cover 1.4 MB), so 16 MB keeps about 1,700 thumbnails. The disk cache
+    /// holds the rest; a larger budget only delays when memory stops growing.
+    public static let memoryBudgetBytes = 16 << 20
+
+    public init(client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = ArtworkLoader.memoryBudgetBytes,
                 maxConcurrent: Int = 12, maxPerHost: Int = 6) {
         self.client = client
         disk = ArtworkDiskCache(directory: cacheDirectory)
@@ -196,25 +201,25 @@ public final class ArtworkLoader {
     private func fetch(_ key: Key) async -> Outcome {
         if let resolve = fileOrigins[Self.origin(of: key.url)] {
             guard let texture = await Self.decodeFile(resolve(key.url), pixelSize: key.pixels) else {
-                Self.log.debug("No bundled image for \(key.url)")
+                Log.debug(Self.logDomain, "No bundled image for \(key.url)")
                 return .failed(.permanent, hostTimedOut: false)
             }
             return .image(texture)
         }
         if let data = await disk.data(for: key.url) {
             if let texture = await Self.decode(data, pixelSize: key.pixels) { return .image(texture) }
-            Self.log.debug("Cached image for \(key.url) does not decode; fetching it again")
+            Log.debug(Self.logDomain, "Cached image for \(key.url) does not decode; fetching it again")
         }
         downloadCount += 1
         let response: HTTPResponse
         do throws(HTTPError) {
             response = try await client.get(key.url, maxBodyBytes: Self.maxImageBytes)
         } catch {
-            Self.log.debug("Image \(key.url): \(error)")
+            Log.debug(Self.logDomain, "Image \(key.url): \(error)")
             return Self.outcome(for: error)
         }
         guard let texture = await Self.decode(response.body, pixelSize: key.pixels) else {
-            Self.log.debug("Image \(key.url) is broken, of an unknown format, or too large")
+            Log.debug(Self.logDomain, "Image \(key.url) is broken, of an unknown format, or too large")
             return .failed(.permanent, hostTimedOut: false)
         }
         await disk.store(response.body, for: key.url)

@@ -23,6 +23,7 @@ final class DetailForm {
     let viewInStoreButton: Button
     let hideButton: Button
     let revertButton: Button
+    let unvisitButton: Button
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -36,6 +37,17 @@ final class DetailForm {
     var onHide: ((Item) -> Void)?
     var onRevert: ((Item) -> Void)?
     var onViewInStore: ((URL) -> Void)?
+    var onMarkUnvisited: ((Item) -> Void)?
+
+    /// False in a read-only window (another process owns the item file): fields show, nothing edits.
+    var isEditable = true {
+        didSet {
+            for entry in [nameEntry, artistEntry, priceEntry] { entry.isEditable = isEditable }
+            notesView.isEditable = isEditable
+            for control in [changeDateButton, hideButton] as [Widget] { control.isSensitive = isEditable }
+            if let item { updateButtons(for: item) }
+        }
+    }
 
     init(builder: Builder, loader: ArtworkLoader, locale: Locale) {
         self.loader = loader
@@ -56,6 +68,7 @@ final class DetailForm {
         viewInStoreButton = builder.object("view_store_button")
         hideButton = builder.object("hide_button")
         revertButton = builder.object("revert_button")
+        unvisitButton = builder.object("unvisit_button")
 
         for entry in [nameEntry, artistEntry, priceEntry] {
             entry.onActivate { [weak self] in self?.commit() }
@@ -75,6 +88,10 @@ final class DetailForm {
             guard let self, let item = self.item else { return }
             self.onRevert?(item)
         }
+        unvisitButton.onClicked { [weak self] in
+            guard let self, let item = self.item else { return }
+            self.onMarkUnvisited?(item)
+        }
         viewInStoreButton.onClicked { [weak self] in
             guard let self, let url = self.item?.result.storeURL else { return }
             self.onViewInStore?(url)
@@ -85,6 +102,7 @@ final class DetailForm {
     /// is committed first, so switching items never drops an edit.
     func show(_ item: Item?) {
         if let current = self.item, current.id != item?.id { commit() }
+        let isSameItem = self.item?.id == item?.id
         self.item = item
         guard let item else {
             stack.visiblePage = "none"
@@ -107,8 +125,30 @@ final class DetailForm {
         summaryLabel.text = item.result.summary ?? ""
         summaryLabel.isVisible = item.result.summary != nil
         viewInStoreButton.isSensitive = item.result.storeURL != nil
-        revertButton.isSensitive = !item.edits.isEmpty
-        loadArtwork(for: item)
+        updateButtons(for: item)
+        if !isSameItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
+    }
+
+    private func updateButtons(for item: Item) {
+        revertButton.isSensitive = isEditable && !item.edits.isEmpty
+        unvisitButton.isVisible = item.isVisited
+        unvisitButton.isSensitive = isEditable
+    }
+
+    /// Commits what is typed in any field, as leaving it would: before the window closes or the
+    /// session ends, whatever the user typed is their intent.
+    func commitPendingEdits() { commit() }
+
+    /// Whether the focused field holds typing not yet committed (Ctrl+Z then undoes typing).
+    var focusedFieldHasUncommittedText: Bool {
+        guard let item else { return false }
+        let fields: [(Widget, Bool)] = [
+            (nameEntry, Self.edit(nameEntry.text, original: item.result.name) != item.edits.name),
+            (artistEntry, Self.edit(artistEntry.text, original: item.result.artist ?? "") != item.edits.artist),
+            (priceEntry, priceEntry.text != PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)),
+            (notesView, notesView.text != item.notes),
+        ]
+        return fields.contains { field, changed in changed && field.containsFocus }
     }
 
     private func loadArtwork(for item: Item) {
@@ -126,7 +166,7 @@ final class DetailForm {
 
     /// Reads every field into edits; a field equal to the store's value is not an edit.
     private func commit(date: Date? = nil) {
-        guard let item else { return }
+        guard let item, isEditable else { return }
         var edits = item.edits
         let result = item.result
         edits.name = Self.edit(nameEntry.text, original: result.name)
@@ -149,7 +189,7 @@ final class DetailForm {
         var updated = item
         updated.edits = edits
         self.item = updated
-        revertButton.isSensitive = !edits.isEmpty
+        updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? "Unknown"
         onEdit?(updated, edits)
     }

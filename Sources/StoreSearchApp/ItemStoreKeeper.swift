@@ -3,12 +3,17 @@ import Gtk
 import StoreSearchCore
 
 /// Owns the user's item store: loads it at start, saves it a couple of seconds after the last
-/// change (so a crash loses at most that), and saves it for good when the window closes.
+/// change (so `kill -9` or a crash loses at most that), and saves it for good when the window
+/// closes or the session ends. It holds the data folder's lock while it may write; when another
+/// process holds it, the store is read-only: changes stay in this window and are never saved.
 @MainActor
 final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
 
     private let writer: ItemFileWriter
+    private let folderLock: DataFolderLock
+    /// Another process holds the data folder: nothing is written.
+    let isReadOnly: Bool
     private(set) var store: ItemStore
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
     private var changeCount = 0
@@ -21,8 +26,18 @@ final class ItemStoreKeeper {
 
     var hasUnsavedChanges: Bool { store != savedStore }
 
-    init(file: ItemStoreFile) {
+    init(file: ItemStoreFile, dataDirectory: URL) {
         writer = ItemFileWriter(file: file)
+        folderLock = DataFolderLock(directory: dataDirectory)
+        switch folderLock.acquire() {
+        case .acquired:
+            isReadOnly = false
+        case .heldElsewhere:
+            isReadOnly = true
+        case .unavailable(let reason):
+            isReadOnly = false  // saving will tell the user what is wrong with the folder
+            Log.warning("StoreSearch", "No lock on \(dataDirectory.path): \(reason)")
+        }
         do {
             let result = try file.load()
             store = result.store
@@ -37,6 +52,7 @@ final class ItemStoreKeeper {
     func update(_ change: (inout ItemStore) -> Void) {
         change(&store)
         changeCount += 1
+        guard !isReadOnly else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
     }
@@ -63,8 +79,14 @@ final class ItemStoreKeeper {
     /// Saves now (window closing). Throws what the user must be told.
     func saveNow() throws(ItemStoreFileError) {
         pendingSave?.cancel()
-        guard hasUnsavedChanges else { return }
+        guard hasUnsavedChanges, !isReadOnly else { return }
         _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
         savedStore = store
+    }
+
+    /// The window is gone: another process may have the folder now.
+    func releaseLock() {
+        pendingSave?.cancel()
+        folderLock.release()
     }
 }

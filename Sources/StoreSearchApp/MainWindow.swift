@@ -33,6 +33,11 @@ public final class MainWindow {
     private var lastResults: [SearchResult] = []
     private var hiddenItemsWindow: HiddenItemsWindow?
     private var closingWithoutSaving = false
+    /// Undo and redo of the user's changes (field edits, Revert, Hide, Mark as Unvisited).
+    private var history = UndoHistory<ItemChange>(limit: 50)
+    /// The change the bar's Undo button takes back, while the bar shows one.
+    private var noticedChange: ItemChange?
+    private var visits: VisitTracker!
 
     /// The query last sent (tests and Retry use it).
     public private(set) var lastQuery: SearchQuery?
@@ -89,6 +94,7 @@ public final class MainWindow {
         resultsList.addCSSClass("navigation-sidebar")
         scroller.setChild(resultsList)
 
+        visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals(application: application)
         showStart()
     }
@@ -113,9 +119,12 @@ public final class MainWindow {
             self?.hideBanner()
         }
         resultsList.onSelectionChanged { [weak self] in self?.selectionChanged() }
+        resultsList.onPointerPress { [weak self] in self?.visits.pointerPressed() }
         resultsList.onActivate { [weak self] index in
-            self?.resultsList.selectedIndex = index
-            self?.detail.nameEntry.grabFocus()
+            guard let self, index < self.resultsList.model.count else { return }
+            self.resultsList.selectedIndex = index
+            self.visits.activated(self.resultsList.model[index].id)
+            self.detail.nameEntry.grabFocus()
         }
         resultsList.onKeyPressed { [weak self] keyval, _ in
             guard keyval == 0xFFFF /* GDK_KEY_Delete */, let self, let item = self.resultsList.selectedElement else { return false }
@@ -123,21 +132,26 @@ public final class MainWindow {
             return true
         }
         detail.onEdit = { [weak self] item, edits in
-            self?.environment.keeper.update { $0.setEdits(edits, for: item.result) }
-            self?.refresh(item)
+            guard let self else { return }
+            let before = self.environment.keeper.store.item(for: item.result).edits
+            self.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
         }
         detail.onHide = { [weak self] item in self?.hide(item) }
         detail.onRevert = { [weak self] item in
-            guard let self else { return }
-            self.environment.keeper.update { $0.revertEdits(of: item.id) }
-            let reverted = self.environment.keeper.store.item(for: item.result)
-            self.refresh(reverted)
-            self.detail.show(reverted)
+            self?.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                         notice: "Changes to “\(item.result.name)” reverted")
+        }
+        detail.onMarkUnvisited = { [weak self] item in
+            self?.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
         detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
         window.addAction("focus-search") { [weak self] in self?.searchEntry.grabFocus() }
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
+        window.addAction("undo") { [weak self] in self?.undoFromKeyboard() }
+        window.addAction("redo") { [weak self] in self?.redo() }
         application.setAccelerator("<Control>f", forAction: "win.focus-search")
+        application.setAccelerator("<Control>z", forAction: "win.undo")
+        application.setAccelerator("<Control><Shift>z", forAction: "win.redo")
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
             self?.showBanner("\(error.message) Your changes are kept, and StoreSearch will try again.")
@@ -150,6 +164,11 @@ public final class MainWindow {
         detail.show(nil)
         if environment.options.offline { useOfflineCatalog(searching: false) }
         if let notice = environment.keeper.loadNotice { showBanner(notice) }
+        if environment.keeper.isReadOnly {
+            detail.isEditable = false
+            showBanner("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved.")
+            Log.message("StoreSearch", "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
+        }
         if !environment.options.offline && !environment.isNetworkAvailable {
             showBanner("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog") { [weak self] in
                 self?.useOfflineCatalog(searching: self?.lastQuery != nil)
@@ -160,6 +179,38 @@ public final class MainWindow {
             categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: environment.options.category) ?? 0
             runSearch()
         }
+    }
+
+    /// A second `storesearch` sent its command line: run its search here. Options that only
+    /// apply when the app starts are reported on that launch's standard error.
+    func handleSecondLaunch(_ commandLine: ApplicationCommandLine) {
+        let apiBase = commandLine.environment("STORESEARCH_API_BASE")
+        for message in handleSecondLaunch(arguments: commandLine.arguments, apiBaseVariable: apiBase) {
+            commandLine.printError("storesearch: \(message)\n")
+        }
+    }
+
+    /// Returns what to tell the second launch.
+    func handleSecondLaunch(arguments: [String], apiBaseVariable: String? = nil) -> [String] {
+        let parsed = Result { () throws(LaunchOptionsError) in
+            try LaunchOptions.parse(arguments, environment: apiBaseVariable.map { ["STORESEARCH_API_BASE": $0] } ?? [:])
+        }
+        guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
+        var messages: [String] = []
+        let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
+                       options.offline ? "--offline" : nil].compactMap { $0 }
+        if !ignored.isEmpty {
+            let options = ignored.joined(separator: " and ")
+            messages.append(ignored.count == 1
+                ? "StoreSearch is already running; \(options) only applies when it starts and was ignored. Close it and launch again to use it."
+                : "StoreSearch is already running; \(options) only apply when it starts and were ignored. Close it and launch again to use them.")
+        }
+        if let term = options.searchTerm {
+            searchEntry.text = term
+            categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: options.category) ?? 0
+            runSearch()
+        }
+        return messages
     }
 
     // MARK: Searching
@@ -174,6 +225,8 @@ public final class MainWindow {
         let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
         guard !query.isEmpty else { return }
         lastQuery = query
+        endUndoNotice()  // its row belongs to the results being replaced
+        visits.cancel()
         searchTask?.cancel()
         feeder.cancel()
         resultsStack.visiblePage = "searching"
@@ -233,40 +286,123 @@ public final class MainWindow {
     // MARK: Items
 
     private func selectionChanged() {
-        guard let index = resultsList.selectedIndex else { return detail.show(nil) }
-        var item = resultsList.model[index]
-        if !item.isVisited {
-            environment.keeper.update { $0.markVisited(item.result) }
-            item = environment.keeper.store.item(for: item.result)
-            refresh(item)
+        guard let index = resultsList.selectedIndex else {
+            visits.selected(nil)
+            return detail.show(nil)
         }
+        let item = resultsList.model[index]
         detail.show(item)
+        if !item.isVisited { visits.selected(item.id) }
     }
 
-    /// Puts a changed item into the list and redraws its row, keeping selection and focus.
-    private func refresh(_ item: Item) {
+    /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
+    private func markVisited(_ id: String) {
+        guard let item = resultsList.model.elements.first(where: { $0.id == id }), !item.isVisited else { return }
+        environment.keeper.update { $0.markVisited(item.result) }
+        show(environment.keeper.store.item(for: item.result))
+    }
+
+    /// Puts a changed item into its row and the form, keeping selection and focus.
+    private func show(_ item: Item) {
         guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
         resultsList.model.update(at: index, with: item)
+        if detail.item?.id == item.id { detail.show(item) }
     }
 
     private func hide(_ item: Item) {
         guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        environment.keeper.update { $0.hide(item.result) }
-        resultsList.model.remove(at: index)
-        detail.show(nil)
-        updateCount()
-        showBanner("“\(item.name)” hidden", button: "Undo", hidesAfterDelay: true) { [weak self] in
-            guard let self else { return }
-            self.environment.keeper.update { $0.unhide(item.id) }
-            self.resultsList.model.insert(item, at: min(index, self.resultsList.model.count))
-            self.updateCount()
-            self.resultsList.selectedIndex = min(index, self.resultsList.model.count - 1)
+        record(ItemChange(result: item.result, kind: .hidden(true)), notice: "“\(item.name)” hidden")
+        // The next row takes the hidden one's place, so Delete can go on down the list.
+        if resultsList.model.count > 0 {
+            let next = min(index, resultsList.model.count - 1)
+            resultsList.selectedIndex = next
+            resultsList.scroll(to: next)
         }
+    }
+
+    // MARK: Changes, undo and redo
+
+    /// Makes a user's change, puts it on the undo stack, and shows it; `notice` offers Undo in
+    /// the bar (a newer change ends that offer: the bar's Undo only takes back the latest).
+    private func record(_ change: ItemChange, notice: String? = nil) {
+        environment.keeper.update { $0.apply(change) }
+        history.record(change)
+        reflect(change)
+        if let notice {
+            showBanner(notice, button: "Undo", hidesAfterDelay: true) { [weak self] in
+                guard let self, self.history.lastChange == change else { return }
+                self.undo()
+            }
+            noticedChange = change
+        } else {
+            endUndoNotice()
+        }
+    }
+
+    /// Ctrl+Z: typing not yet committed in the focused field is undone by the field itself.
+    private func undoFromKeyboard() {
+        if detail.focusedFieldHasUncommittedText, let focus = window.focusWidget {
+            focus.activateAction("text.undo")
+            return
+        }
+        detail.commitPendingEdits()  // a committed edit is what Ctrl+Z takes back
+        undo()
+    }
+
+    func undo() {
+        endUndoNotice()
+        guard let change = history.undo() else { return }
+        environment.keeper.update { $0.apply(change.inverse) }
+        reflect(change.inverse)
+    }
+
+    func redo() {
+        endUndoNotice()
+        detail.commitPendingEdits()
+        guard let change = history.redo() else { return }
+        environment.keeper.update { $0.apply(change) }
+        reflect(change)
+    }
+
+    /// Brings the list and the form in line with the store after a change to one item. A row is
+    /// only ever shown for a result of the current search, and at most once.
+    private func reflect(_ change: ItemChange) {
+        let item = environment.keeper.store.item(for: change.result)
+        let rows = resultsList.model.elements
+        let row = rows.firstIndex { $0.id == change.id }
+        let isHidden = environment.keeper.store.isHidden(change.id)
+        switch (row, isHidden) {
+        case (let row?, true):
+            resultsList.model.remove(at: row)
+            if detail.item?.id == change.id { detail.show(nil) }
+            updateCount()
+        case (nil, true):
+            feeder.replacePending(change.id, with: nil)
+        case (nil, false):
+            if feeder.replacePending(change.id, with: item) { return }
+            guard let order = lastResults.firstIndex(where: { $0.id == change.id }) else { return }
+            let position = rows.filter { row in
+                (lastResults.firstIndex { $0.id == row.id } ?? .max) < order
+            }.count
+            resultsList.model.insert(item, at: position)
+            updateCount()
+            resultsList.selectedIndex = position
+            resultsList.scroll(to: position)
+        case (_?, false):
+            show(item)
+        }
+    }
+
+    private func endUndoNotice() {
+        guard noticedChange != nil else { return }
+        noticedChange = nil
+        hideBanner()
     }
 
     /// Shows an in-window bar; its button runs `action` (or only dismisses the bar).
     private func showBanner(_ text: String, button: String = "Dismiss", hidesAfterDelay: Bool = false,
                             action: (() -> Void)? = nil) {
+        noticedChange = nil
         bannerLabel.text = text
         bannerAction = action
         bannerButton.label = button
@@ -287,6 +423,7 @@ public final class MainWindow {
         let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
+            self.endUndoNotice()
             self.environment.keeper.update { $0.unhide(id) }
             if self.lastResults.contains(where: { $0.id == id }) {
                 self.feeder.show(self.environment.keeper.store.apply(to: self.lastResults))
@@ -301,9 +438,14 @@ public final class MainWindow {
 
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
     private func closeRequested() -> Bool {
-        if closingWithoutSaving { return false }
+        if closingWithoutSaving {
+            environment.keeper.releaseLock()
+            return false
+        }
+        detail.commitPendingEdits()
         do {
             try environment.keeper.saveNow()
+            environment.keeper.releaseLock()
             return false
         } catch {
             let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",
@@ -320,6 +462,17 @@ public final class MainWindow {
             dialog.present()
             saveFailureDialog = dialog
             return true
+        }
+    }
+
+    /// The session ends without the window closing (application shutdown, logout, SIGTERM):
+    /// what is typed is committed and saved; there is no one left to ask about a failure.
+    public func saveBeforeExit() {
+        detail.commitPendingEdits()
+        do {
+            try environment.keeper.saveNow()
+        } catch {
+            Log.warning("StoreSearch", "Changes not saved at exit: \(error.message)")
         }
     }
 

@@ -39,6 +39,15 @@ final class ResultsFeeder {
         }
     }
 
+    /// Changes or drops a row not added yet (the user undid something while the list fills).
+    /// Returns false when `id` is not waiting to be added.
+    @discardableResult
+    func replacePending(_ id: String, with item: Item?) -> Bool {
+        guard let index = pending.firstIndex(where: { $0.id == id }) else { return false }
+        if let item { pending[index] = item } else { pending.remove(at: index) }
+        return true
+    }
+
     /// Stops adding rows (a new search, or an error replaces the list).
     func cancel() {
         generation += 1

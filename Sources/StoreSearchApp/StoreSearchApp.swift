@@ -2,32 +2,52 @@ import Foundation
 import Gtk
 import StoreSearchCore
 
-/// Starts the GTK application with the parsed command line.
+/// Starts the GTK application with the parsed command line. One instance runs per user session:
+/// a second launch hands its command line to the first (which raises its window and runs the
+/// `--search` it was given) and exits.
 @MainActor
 public enum StoreSearchApp {
     public nonisolated static let version = "0.1.0"
     public static let applicationID = "io.github.storesearch.StoreSearch"
+    private static let sessionEndSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-    /// Runs until the window closes. `onWindowOpened` lets UI tests drive the window.
-    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(),
+    /// Runs until the window closes. `arguments` are the validated command line (forwarded to a
+    /// running instance); `onWindowOpened` lets UI tests drive the window.
+    public static func run(_ options: LaunchOptions, arguments: [String] = ["storesearch"], paths: AppPaths = AppPaths(),
+                           applicationID: String = applicationID,
                            onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
         guard let resources = ResourceLocator.locate() else {
             FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
             return 1
         }
-        let application = Application(id: applicationID)
+        let application = Application(id: applicationID, handlesCommandLine: true)
         var window: MainWindow?
         var environment: AppEnvironment?
-        application.onActivate {
-            if let window { return window.present() }
+        var signals: UnixSignals?
+        application.onCommandLine { commandLine in
+            if let window {
+                if commandLine.isRemote { window.handleSecondLaunch(commandLine) }
+                window.present()
+                return 0
+            }
             let env = AppEnvironment(options: options, paths: paths, resources: resources)
             environment = env
             let opened = MainWindow(application: application, environment: env)
             window = opened
+            // Logout and `kill` end the process without closing the window: save first.
+            signals = UnixSignals(sessionEndSignals) { _ in
+                window?.saveBeforeExit()
+                application.quit()
+            }
             opened.present()
             onWindowOpened?(opened)
+            return 0
         }
-        application.onShutdown { environment?.shutdown() }
-        return application.run(programName: "storesearch")
+        application.onShutdown {
+            window?.saveBeforeExit()
+            signals?.cancel()
+            environment?.shutdown()
+        }
+        return application.run(arguments: arguments)
     }
 }

@@ -33,6 +33,10 @@ public struct ItemStore: Hashable, Sendable {
         update(result.id) { if $0.visitedAt == nil { $0.visitedAt = date } }
     }
 
+    public mutating func markUnvisited(_ id: String) {
+        update(id) { $0.visitedAt = nil }
+    }
+
     public mutating func hide(_ result: SearchResult, at date: Date = Date()) {
         update(result.id) {
             $0.hiddenAt = date

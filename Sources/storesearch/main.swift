@@ -13,5 +13,5 @@ case .success(.showHelp):
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):
-    exit(MainActor.assumeIsolated { StoreSearchApp.run(options) })
+    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments) })
 }

@@ -13,7 +13,7 @@ final class WindowFormTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("tarkan")
             XCTAssertEqual(harness.form.stack.visiblePage, "none", "no result is open yet")
-            harness.select("Kuzu Kuzu")
+            harness.open("Kuzu Kuzu")
             let form = harness.form
             XCTAssertEqual(form.stack.visiblePage, "detail")
             XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu")
@@ -45,7 +45,7 @@ final class WindowFormTests: XCTestCase {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
             harness.search("tarkan")
-            harness.select("Kuzu Kuzu")
+            harness.open("Kuzu Kuzu")
             let form = harness.form
             harness.type("Kuzu Kuzu (Remix)", into: form.nameEntry)
             harness.type("Tarkan & Friends", into: form.artistEntry)

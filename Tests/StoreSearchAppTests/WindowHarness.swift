@@ -60,10 +60,16 @@ final class WindowHarness {
                                        timeout: .seconds(15)), "the search never finished", file: file, line: line)
     }
 
-    /// Selects the row named `name`, as clicking it does.
+    /// Selects the row named `name`, as the arrow keys do (it is not visited yet).
     func select(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let index = names.firstIndex(of: name) else { return XCTFail("no row \(name) in \(names)", file: file, line: line) }
         main.resultsList.selectedIndex = index
+    }
+
+    /// Opens the row named `name` as Enter or a click does: selected and marked visited.
+    func open(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let index = names.firstIndex(of: name) else { return XCTFail("no row \(name) in \(names)", file: file, line: line) }
+        main.resultsList.activate(index)
     }
 
     /// Replaces an entry's text and presses Enter.

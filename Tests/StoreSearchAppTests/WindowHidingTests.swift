@@ -18,7 +18,9 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertFalse(harness.names.contains("Kuzu Kuzu"))
             XCTAssertEqual(harness.main.countText, "\(before.count - 1) results")
             XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” hidden")
-            XCTAssertEqual(harness.form.stack.visiblePage, "none")
+            let next = before[before.firstIndex(of: "Kuzu Kuzu")! + 1]
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, next, "the next row takes its place")
+            XCTAssertEqual(harness.form.nameEntry.text, next)
 
             harness.main.clickBannerButton()  // Undo
             XCTAssertEqual(harness.names, before, "the row is back where it was")

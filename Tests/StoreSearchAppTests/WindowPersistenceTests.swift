@@ -47,7 +47,7 @@ final class WindowPersistenceTests: XCTestCase {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
             harness.search("tarkan")
-            harness.select("Kuzu Kuzu")
+            harness.open("Kuzu Kuzu")
             harness.main.window.close()
             try XCTUnwrap(harness.main.saveFailureDialog).respond(2)  // Close Without Saving
             XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }))
@@ -99,7 +99,7 @@ final class WindowPersistenceTests: XCTestCase {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
             harness.search("first")
-            harness.select("Late Song")
+            harness.open("Late Song")
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/7/600x600bb.jpg") == 1 }))
             harness.main.searchEntry.text = "second"
             harness.main.searchEntry.activate()

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One change the user made to one item, with what it replaced, so it can be undone and redone.
+public struct ItemChange: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The detail form's fields (a field edit, or Revert Changes).
+        case edits(before: ItemEdits, after: ItemEdits)
+        case hidden(Bool)
+        /// When the item was first opened; nil: not visited.
+        case visited(before: Date?, after: Date?)
+    }
+
+    public let result: SearchResult
+    public let kind: Kind
+
+    public init(result: SearchResult, kind: Kind) {
+        self.result = result
+        self.kind = kind
+    }
+
+    public var id: String { result.id }
+
+    /// The change that takes this one back.
+    public var inverse: ItemChange {
+        switch kind {
+        case let .edits(before, after): ItemChange(result: result, kind: .edits(before: after, after: before))
+        case .hidden(let hidden): ItemChange(result: result, kind: .hidden(!hidden))
+        case let .visited(before, after): ItemChange(result: result, kind: .visited(before: after, after: before))
+        }
+    }
+}
+
+extension ItemStore {
+    /// Makes `change` true of the store.
+    public mutating func apply(_ change: ItemChange, at date: Date = Date()) {
+        switch change.kind {
+        case .edits(_, let after): setEdits(after, for: change.result)
+        case .hidden(true): hide(change.result, at: date)
+        case .hidden(false): unhide(change.id)
+        case .visited(_, let after?): markVisited(change.result, at: after)
+        case .visited(_, nil): markUnvisited(change.id)
+        }
+    }
+
+    public func isHidden(_ id: String) -> Bool { records[id]?.hiddenAt != nil }
+}

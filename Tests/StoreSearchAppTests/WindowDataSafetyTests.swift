@@ -1,0 +1,88 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Nothing the user typed is lost when the window or the session ends, and a second process
+/// never overwrites the first one's items.
+final class WindowDataSafetyTests: XCTestCase {
+    func testTextTypedButNotCommittedIsSavedWhenTheWindowCloses() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let id = try XCTUnwrap(harness.main.resultsList.selectedElement?.id)
+            XCTAssertTrue(harness.form.notesView.grabFocus())
+            harness.form.notesView.text = "Typed, then closed"  // no focus change, no Enter
+            harness.form.nameEntry.text = "Kuzu Kuzu (Live)"
+
+            XCTAssertTrue(harness.close())
+            let edits = try XCTUnwrap(harness.savedStore().records[id]?.edits)
+            XCTAssertEqual(edits.notes, "Typed, then closed")
+            XCTAssertEqual(edits.name, "Kuzu Kuzu (Live)")
+        }
+    }
+
+    /// SIGTERM (logout, `kill`) half a second after typing, long before the autosave: the real
+    /// application commits the field, saves and exits 0.
+    func testTerminationSignalSavesTypedTextAndEndsTheApp() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        var options = LaunchOptions()
+        options.apiBase = base
+        options.searchTerm = "tarkan"
+        let typedID: String? = MainActor.assumeIsolated {
+            var typedID: String?
+            let status = StoreSearchApp.run(options, paths: paths, applicationID: "io.github.storesearch.StoreSearch.SignalTest") { main in
+                guard MainContext.spin(until: { main.visiblePage == "results" }, timeout: .seconds(15)) else {
+                    XCTFail("no results")
+                    return main.window.close()
+                }
+                main.resultsList.selectedIndex = 0
+                typedID = main.items[0].id
+                main.detail.notesView.text = "Typed just before logout"
+                MainContext.after(.milliseconds(500)) { kill(getpid(), SIGTERM) }
+            }
+            XCTAssertEqual(status, 0)
+            return typedID
+        }
+        let id = try XCTUnwrap(typedID)
+        XCTAssertEqual(try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes, "Typed just before logout")
+    }
+
+    /// Where there is no session bus, two processes can run; the one that finds the data folder
+    /// locked says so and never writes.
+    func testSecondWindowOnLockedDataIsReadOnlyAndLeavesTheFileAlone() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        let otherProcess = DataFolderLock(directory: paths.dataDirectory)
+        XCTAssertEqual(otherProcess.acquire(), .acquired)
+        defer { otherProcess.release() }
+        var theirs = ItemStore()
+        theirs.setEdits(ItemEdits(notes: "the first window's note"), for: SearchResult(id: "1", name: "Theirs", kind: .song))
+        try ItemStoreFile(paths: paths).save(theirs)
+        let before = try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist"))
+
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            XCTAssertTrue(harness.main.bannerText?.contains("read-only") == true, harness.main.bannerText ?? "no notice")
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            XCTAssertFalse(harness.form.nameEntry.isEditable)
+            harness.form.nameEntry.text = "Should not land"
+            harness.form.hideButton.click()
+            XCTAssertTrue(harness.close())
+        }
+        XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), before,
+                       "the first process's file is untouched")
+    }
+}

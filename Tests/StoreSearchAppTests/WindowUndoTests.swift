@@ -1,0 +1,127 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Undo and redo of the user's changes, and Undo notices that belong to their search.
+final class WindowUndoTests: XCTestCase {
+    func testRevertThenUndoRestoresEveryFieldInFormRowAndFile() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let form = harness.form
+            harness.type("Kuzu Kuzu (Live)", into: form.nameEntry)
+            harness.type("Tarkan & Friends", into: form.artistEntry)
+            harness.type("2.49", into: form.priceEntry)
+            form.notesView.text = "Heard it at a wedding"
+            form.commitPendingEdits()
+            let edited = try XCTUnwrap(harness.main.resultsList.selectedElement)
+            XCTAssertEqual(edited.name, "Kuzu Kuzu (Live)")
+
+            form.revertButton.click()
+            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertEqual(harness.main.bannerText, "Changes to “Kuzu Kuzu” reverted")
+
+            harness.main.clickBannerButton()  // Undo
+            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu (Live)")
+            XCTAssertEqual(form.artistEntry.text, "Tarkan & Friends")
+            XCTAssertEqual(form.priceEntry.text, "2.49")
+            XCTAssertEqual(form.notesView.text, "Heard it at a wedding")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.edits, edited.edits, "the row shows the edits again")
+            XCTAssertTrue(harness.close())
+            let saved = try XCTUnwrap(harness.savedStore().records[edited.id]?.edits)
+            XCTAssertEqual(saved, edited.edits, "the file has the edits back")
+            XCTAssertEqual(saved.price, Decimal(string: "2.49"))
+        }
+    }
+
+    func testControlZUndoesACommittedEditAndShiftControlZRedoesIt() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)")
+
+            XCTAssertTrue(harness.main.window.activateAction("win.undo"))  // Ctrl+Z
+            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
+            XCTAssertNil(harness.environment.keeper.store.records.values.first?.edits.name)
+
+            XCTAssertTrue(harness.main.window.activateAction("win.redo"))  // Ctrl+Shift+Z
+            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu (Live)")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)")
+        }
+    }
+
+    func testControlZInAFieldWithUncommittedTypingUndoesTheTyping() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)  // committed: on the stack
+            XCTAssertTrue(harness.form.artistEntry.grabFocus())
+            harness.form.artistEntry.text = "Someone Else"  // typed, not committed
+            harness.main.window.activateAction("win.undo")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)",
+                           "the committed name edit is not undone while the artist field has typing")
+        }
+    }
+
+    func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.form.hideButton.click()
+            XCTAssertNotNil(harness.main.bannerText)
+
+            harness.search("midnight")
+            XCTAssertNil(harness.main.bannerText, "a new search ends the old search's notice")
+            let ids = harness.main.items.map(\.id)
+            harness.main.window.activateAction("win.undo")
+            XCTAssertEqual(harness.main.items.map(\.id), ids, "nothing of the old search appears")
+            XCTAssertTrue(harness.environment.keeper.store.hiddenItems.isEmpty, "the item is no longer hidden")
+
+            harness.search("tarkan")
+            XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "it is back in its own search")
+        }
+    }
+
+    func testUndoAfterRestoringFromHiddenItemsShowsTheRowOnce() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            let count = harness.names.count
+            harness.select("Kuzu Kuzu")
+            harness.form.hideButton.click()
+
+            harness.main.window.activateAction("win.hidden-items")
+            let hidden = try XCTUnwrap(harness.main.hiddenItems)
+            hidden.restore(at: 0)
+            XCTAssertNil(harness.main.bannerText, "a restore ends the Undo notice")
+            harness.main.window.activateAction("win.undo")  // while the list refills
+            harness.waitForSearch()
+            XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "the row is there once")
+            XCTAssertEqual(harness.names.count, count)
+            hidden.window.destroy()
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// "Visited" means opened: clicked, Enter, or kept selected for a moment; not arrowed past.
+final class WindowVisitedTests: XCTestCase {
+    func testArrowingPastRowsVisitsNothingButEnterAndDwellingDo() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            let list = harness.main.resultsList
+            var visitedCount: Int { harness.environment.keeper.store.records.values.count { $0.visitedAt != nil } }
+
+            for row in 0...5 {  // Down ×5 from the first row
+                list.selectedIndex = row
+                MainContext.spin(until: { false }, timeout: .milliseconds(100))
+            }
+            XCTAssertEqual(visitedCount, 0, "arrowing past rows marks nothing visited")
+            XCTAssertTrue(harness.main.items.allSatisfy { !$0.isVisited })
+
+            list.activate(2)  // Enter
+            XCTAssertEqual(visitedCount, 1)
+            XCTAssertTrue(harness.main.items[2].isVisited)
+
+            list.selectedIndex = 4
+            XCTAssertFalse(harness.main.items[4].isVisited, "not at once")
+            XCTAssertTrue(MainContext.spin(until: { harness.main.items[4].isVisited }, timeout: .seconds(5)),
+                          "staying on a row visits it")
+            XCTAssertEqual(visitedCount, 2)
+        }
+    }
+
+    func testMarkAsUnvisitedClearsTheMarkAndIsSaved() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.main.resultsList.activate(0)
+            let button = try XCTUnwrap(harness.main.window.descendant(accessibleLabel: "Mark as Unvisited"))
+            XCTAssertEqual(button.widget, harness.form.unvisitButton.widget)
+            XCTAssertTrue(harness.form.unvisitButton.isVisible)
+            let id = harness.main.items[0].id
+
+            harness.form.unvisitButton.click()
+            XCTAssertFalse(harness.main.items[0].isVisited, "the row is no longer dimmed")
+            XCTAssertFalse(harness.form.unvisitButton.isVisible)
+            XCTAssertTrue(harness.close())
+            XCTAssertNil(try harness.savedStore().records[id]?.visitedAt, "and that is saved")
+        }
+    }
+}
