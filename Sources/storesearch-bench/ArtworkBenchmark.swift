@@ -17,8 +17,12 @@ enum ArtworkBenchmark {
         print("Artwork: \(rowCount) thumbnails, cold cache, each image 150 ms late, real 1024×760 window")
         let covers = Self.covers(repository)
         let server = LocalServer()
-        server.route("/search") { _ in
-            LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!, count: rowCount))
+        server.route("/search") { request in
+            var body = searchBody(base: server.baseURL!, count: rowCount)
+            if request.query["term"] == "no artwork" {  // the control: the same rows without images
+                body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "artworkUrl100", with: "noArtwork").utf8)
+            }
+            return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
         }
         server.route("/art/") { request in
             let index = Int(request.path.split(separator: "/")[1]) ?? 0
@@ -28,6 +32,18 @@ enum ArtworkBenchmark {
         defer { server.stop() }
 
         let idleStall = Probe.longestStall(during: .milliseconds(500))
+        // Control: the longest stall while the same 200 rows fill the list with no artwork at all.
+        let controlStall: Duration = {
+            let bench = BenchWindow(apiBase: base)
+            defer { bench.close() }
+            bench.main.present()
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            let probe = Probe()
+            bench.search("no artwork")
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            probe.stop()
+            return probe.longestStall
+        }()
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }
         bench.main.present()
@@ -80,7 +96,8 @@ enum ArtworkBenchmark {
               "\(endLoaded ? "" : "(TIMED OUT) ")after \(Measure.milliseconds(endTime))")
         print("  longest main-loop stall while loading: \(Measure.milliseconds(probe.longestStall)) " +
               "(idle baseline \(Measure.milliseconds(idleStall)); redrawing the loaded list every frame: " +
-              "\(Measure.milliseconds(frameProbe.longestStall)); target ≤ 16 ms); stalls over 12 ms at " +
+              "\(Measure.milliseconds(frameProbe.longestStall)); the same rows filling the list without artwork: " +
+              "\(Measure.milliseconds(controlStall)); target ≤ 16 ms); stalls over 12 ms at " +
               probe.stalls.map { "\(Measure.milliseconds($0.end - start)) (\(Measure.milliseconds($0.length)))" }.joined(separator: ", "))
     }
 
