@@ -137,9 +137,6 @@ public final class ArtworkLoader {
         if job.waiters.isEmpty && !job.isRunning { jobs[request.key] = nil }
     }
 
-    /// Requests waiting for a slot (tests).
-    var queuedCount: Int { jobs.values.count { !$0.isRunning } }
-
     // MARK: Scheduling
 
     /// Picks after the current main-loop dispatch, so that every row bound in one layout (and
