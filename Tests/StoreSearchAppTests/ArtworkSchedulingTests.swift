@@ -61,8 +61,10 @@ final class ArtworkSchedulingTests: XCTestCase {
     }
 
     func testGridRowsCountByColumns() throws {
+        let directory = MainLoop.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         MainActor.assumeIsolated {
-            let loader = Self.loader(MainLoop.temporaryDirectory())
+            let loader = Self.loader(directory)
             // A grid of 4 columns, tiles 100 px high, 3 rows visible.
             let adjustment = Adjustment(upper: 50 * 100, pageSize: 300)
             let viewport = ArtworkViewport(adjustment: adjustment, loader: loader) { (200, 4) }
