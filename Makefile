@@ -5,7 +5,7 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pk
                 adwaita-icon-theme fonts-dejavu-core gettext locales desktop-file-utils appstream lintian xdotool
 SWIFT_FLAGS ?=
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test fuzz bench clean
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -21,11 +21,23 @@ build: deps
 run: build
 	swift run $(SWIFT_FLAGS) storesearch $(ARGS)
 
-# Every test, the UI ones under a private X display and D-Bus session.
+# Every test, the UI ones under a private X display and D-Bus session. The run gets a private
+# TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves there fails the run
+# (other tools' temporaries do not), and the folder is removed either way: nothing stays in /tmp.
 test: deps
 	swift build --build-tests $(SWIFT_FLAGS)
-	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
-		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
+	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
+	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
+		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
+	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
+	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
+	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
+	exit $$status
+
+# The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000.
+fuzz: deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 
 # Release-build benchmarks (core decode and store; artwork, launch and memory in the real window).
 # BENCH="artwork memory" runs only those parts.

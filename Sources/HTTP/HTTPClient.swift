@@ -22,14 +22,27 @@ public final class HTTPClient {
     }
 
     /// Fetches `url`. Throws `HTTPError.status` for non-2xx answers, `.bodyTooLarge` past the
-    /// body cap (reading stops there), and `.cancelled` promptly when the task is cancelled.
-    public func get(_ url: URL, maxBodyBytes: Int? = nil) async throws(HTTPError) -> HTTPResponse {
+    /// body cap (reading stops there), `.timedOut` when the whole exchange takes longer than
+    /// `deadline`, `.cutOff` when the connection closes mid-answer, and `.cancelled` promptly
+    /// when the task is cancelled (the request's GCancellable closes the connection).
+    public func get(_ url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError) -> HTTPResponse {
+        try await perform(url, maxBodyBytes: maxBodyBytes, deadline: deadline, acceptsAnyStatus: false)
+    }
+
+    /// Like `get`, but answers of any status come back as responses, so that the caller can
+    /// read their headers (Retry-After) and bodies.
+    public func response(for url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError) -> HTTPResponse {
+        try await perform(url, maxBodyBytes: maxBodyBytes, deadline: deadline, acceptsAnyStatus: true)
+    }
+
+    private func perform(_ url: URL, maxBodyBytes: Int?, deadline: Duration?, acceptsAnyStatus: Bool) async throws(HTTPError) -> HTTPResponse {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let message = soup_message_new("GET", url.absoluteString) else {
             throw .invalidURL(url.absoluteString)
         }
         let request = RequestOperation(session: session, message: message,
-                                       maxBodyBytes: maxBodyBytes ?? configuration.maxBodyBytes)
+                                       maxBodyBytes: maxBodyBytes ?? configuration.maxBodyBytes,
+                                       deadline: deadline, acceptsAnyStatus: acceptsAnyStatus)
         let cancellable = request.cancellable
         do {
             return try await withTaskCancellationHandler {

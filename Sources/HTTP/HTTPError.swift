@@ -13,6 +13,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     case status(Int)
     case protocolError(String)
+    /// The connection closed in the middle of the answer (the server was reached).
+    case cutOff
     case other(String)
 
     public var description: String {
@@ -28,6 +30,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cancelled: "Cancelled"
         case .status(let code): "HTTP status \(code)"
         case .protocolError(let detail): "Invalid HTTP response: \(detail)"
+        case .cutOff: "The connection closed before the whole answer arrived"
         case .other(let detail): detail
         }
     }
@@ -37,6 +40,15 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotResolveHost, .connectionRefused, .cannotConnect, .tlsUnavailable: true
         default: false
+        }
+    }
+
+    /// What a failure while reading the body means: past the headers, any broken connection
+    /// is an answer cut off, not a server that could not be reached.
+    var afterHeaders: HTTPError {
+        switch self {
+        case .cancelled, .timedOut, .bodyTooLarge, .status: self
+        default: .cutOff
         }
     }
 
@@ -52,6 +64,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
             case G_IO_ERROR_CANCELLED: self = .cancelled
             case G_IO_ERROR_TIMED_OUT: self = .timedOut
             case G_IO_ERROR_CONNECTION_REFUSED: self = .connectionRefused
+            case G_IO_ERROR_PARTIAL_INPUT: self = .cutOff  // "Connection terminated unexpectedly"
             case G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_CONNECTION_CLOSED,
                  G_IO_ERROR_BROKEN_PIPE, G_IO_ERROR_PROXY_FAILED:
                 self = .cannotConnect(message)

@@ -1,7 +1,9 @@
 import CSoup
 import Foundation
 
-/// One GET in flight: sends the message, then reads the body in chunks up to a cap.
+/// One GET in flight: sends the message, then reads the body in chunks up to a cap, within an
+/// optional deadline for the whole exchange (libsoup's own timeout is per read, so a server
+/// dripping a byte every few seconds would otherwise never time out).
 /// Each libsoup callback gets a retained reference to the operation and balances it.
 @MainActor
 final class RequestOperation {
@@ -11,16 +13,24 @@ final class RequestOperation {
     private let session: UnsafeMutablePointer<SoupSession>
     private let message: OpaquePointer
     private let maxBodyBytes: Int
+    private let deadline: Duration?
+    /// Non-2xx answers come back as responses (with headers such as Retry-After) instead of errors.
+    private let acceptsAnyStatus: Bool
+    private var deadlineSource: guint = 0
+    private var headersArrived = false
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var body = Data()
     private var status = 0
     private var headers: [String: String] = [:]
 
-    init(session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, maxBodyBytes: Int) {
+    init(session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, maxBodyBytes: Int,
+         deadline: Duration? = nil, acceptsAnyStatus: Bool = false) {
         self.session = session
         self.message = message
         self.maxBodyBytes = maxBodyBytes
+        self.deadline = deadline
+        self.acceptsAnyStatus = acceptsAnyStatus
     }
 
     isolated deinit {
@@ -30,6 +40,7 @@ final class RequestOperation {
 
     func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
         self.continuation = continuation
+        if let deadline { startDeadline(deadline) }
         let context = Unmanaged.passRetained(self).toOpaque()
         soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable.pointer, { source, result, context in
             let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeRetainedValue()
@@ -45,7 +56,8 @@ final class RequestOperation {
         self.stream = stream
         status = Int(soup_message_get_status(message).rawValue)
         headers = readHeaders()
-        guard (200..<300).contains(status) else { return finish(.failure(.status(status))) }
+        headersArrived = true
+        guard acceptsAnyStatus || (200..<300).contains(status) else { return finish(.failure(.status(status))) }
         if let length = headers["content-length"].flatMap(Int.init), length > maxBodyBytes {
             return finish(.failure(.bodyTooLarge(limit: maxBodyBytes)))
         }
@@ -64,7 +76,7 @@ final class RequestOperation {
     private func didRead(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(stream, result, &error)
-        if let error { return fail(HTTPError(error), freeing: error) }
+        if let error { return fail(HTTPError(error).afterHeaders, freeing: error) }
         guard let bytes else { return finish(.failure(.other("No data"))) }
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
@@ -96,7 +108,25 @@ final class RequestOperation {
         finish(.failure(error))
     }
 
+    /// Fails the request with `.timedOut` when the whole exchange has not finished by then.
+    private func startDeadline(_ deadline: Duration) {
+        let milliseconds = max(1, deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000)
+        let context = Unmanaged.passRetained(self).toOpaque()
+        deadlineSource = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: milliseconds), { context in
+            let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                operation.deadlineSource = 0
+                operation.finish(.failure(.timedOut))
+            }
+            return 0  // G_SOURCE_REMOVE
+        }, context, { context in Unmanaged<RequestOperation>.fromOpaque(context!).release() })
+    }
+
     private func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        if deadlineSource != 0 {
+            g_source_remove(deadlineSource)
+            deadlineSource = 0
+        }
         // Stop any further reading; the session reuses or drops the connection.
         if case .failure = result { cancellable.cancel() }
         continuation?.resume(with: result.mapError { $0 as any Error })

@@ -125,6 +125,7 @@ final class DetailForm {
         summaryLabel.text = item.result.summary ?? ""
         summaryLabel.isVisible = item.result.summary != nil
         viewInStoreButton.isSensitive = item.result.storeURL != nil
+        viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         updateButtons(for: item)
         if !isSameItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
     }

@@ -23,6 +23,9 @@ final class ItemStoreKeeper {
     /// A save after a change failed; the changes stay in memory and the next save retries.
     var onBackgroundSaveFailure: ((ItemStoreFileError) -> Void)?
     private var savedStore: ItemStore
+    /// The file is from a newer StoreSearch: it is never written, so no background save is
+    /// tried (each would fail); closing with changes says they cannot be saved.
+    private let fileIsFromNewerVersion: Bool
 
     var hasUnsavedChanges: Bool { store != savedStore }
 
@@ -42,9 +45,11 @@ final class ItemStoreKeeper {
             let result = try file.load()
             store = result.store
             loadNotice = result.notice
+            fileIsFromNewerVersion = false
         } catch {
             store = ItemStore()
             loadNotice = error.message
+            if case .newerVersion = error { fileIsFromNewerVersion = true } else { fileIsFromNewerVersion = false }
         }
         savedStore = store
     }
@@ -52,7 +57,7 @@ final class ItemStoreKeeper {
     func update(_ change: (inout ItemStore) -> Void) {
         change(&store)
         changeCount += 1
-        guard !isReadOnly else { return }
+        guard !isReadOnly, !fileIsFromNewerVersion else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
     }

@@ -144,7 +144,7 @@ public final class MainWindow {
         detail.onMarkUnvisited = { [weak self] item in
             self?.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
-        detail.onViewInStore = { [weak self] url in self?.window.openURI(url.absoluteString) }
+        detail.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
         window.addAction("focus-search") { [weak self] in self?.searchEntry.grabFocus() }
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
         window.addAction("undo") { [weak self] in self?.undoFromKeyboard() }
@@ -419,6 +419,16 @@ public final class MainWindow {
         bannerRevealer.isRevealed = false
     }
 
+    /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
+    /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
+    private func openInBrowser(_ url: URL) {
+        switch WebLink.check(url) {
+        case .success(let link): window.openURI(link.absoluteString)
+        case .failure(let refusal):
+            FileHandle.standardError.write(Data("storesearch: refused to open \(url.absoluteString.prefix(200)): \(refusal.message)\n".utf8))
+        }
+    }
+
     private func showHiddenItems() {
         let hidden = HiddenItemsWindow(parent: window, results: environment.keeper.store.hiddenItems)
         hidden.onRestore = { [weak self] id in
@@ -439,12 +449,14 @@ public final class MainWindow {
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
     private func closeRequested() -> Bool {
         if closingWithoutSaving {
+            searchTask?.cancel()
             environment.keeper.releaseLock()
             return false
         }
         detail.commitPendingEdits()
         do {
             try environment.keeper.saveNow()
+            searchTask?.cancel()  // the request's connection closes with the window
             environment.keeper.releaseLock()
             return false
         } catch {

@@ -2,75 +2,128 @@ import Foundation
 import HTTP
 import StoreSearchCore
 
-/// Searches an iTunes-compatible server. A new search supersedes the one in flight, identical
-/// queries within ten minutes are answered from memory (the store allows ~20 calls a minute),
-/// and failures come back as `SearchFailure`s a user can read.
+/// Searches an iTunes-compatible server. A new search supersedes the one in flight, the last 32
+/// queries are answered from memory for ten minutes (the store allows ~20 calls a minute), and
+/// failures come back as `SearchFailure`s a user can read.
+///
+/// Cancelling the task that awaits `search` cancels the request's GCancellable, so libsoup
+/// closes the connection and the decode stops; the caller gets `CancellationError`, never a
+/// failure to show. A whole search has a deadline (`deadline`, 30 s), whatever the server drips.
+///
+/// When the store answers 429 or 503 with `Retry-After`, the failure says when to try again.
+/// A search before then waits for that moment (cancellably, with the spinner up) when it is at
+/// most `longestRetryWait` away, so Retry just works; a longer wait is answered at once with the
+/// same failure rather than a spinner for minutes, and no request is sent that the store would
+/// refuse anyway.
 @MainActor
 public final class SearchService {
     public static let cacheLifetime: TimeInterval = 10 * 60
+    public static let cacheCapacity = 32
 
     public var baseURL: URL
     private let client: HTTPClient
-    private var cache: [URL: (date: Date, results: [SearchResult])] = [:]
+    /// The longest a whole search may take, from request to the last byte.
+    public let deadline: Duration
+    public let longestRetryWait: TimeInterval
+    private var cache = SearchCache(capacity: SearchService.cacheCapacity, lifetime: SearchService.cacheLifetime)
     private var current: Task<[SearchResult], any Error>?
     private var generation = 0
+    /// The store asked not to be searched before this date.
+    private var retryAfter: (date: Date, status: Int)?
 
     /// Called when a search fails because the store cannot be reached.
     public var onUnreachable: (() -> Void)?
 
-    public init(baseURL: URL, client: HTTPClient) {
+    public init(baseURL: URL, client: HTTPClient, deadline: Duration = .seconds(30), longestRetryWait: TimeInterval = 60) {
         self.baseURL = baseURL
         self.client = client
+        self.deadline = deadline
+        self.longestRetryWait = longestRetryWait
     }
 
-    /// Results for `query`, sorted by name. Throws `SearchFailure`, or `CancellationError` when a
-    /// newer search replaced this one (its results are never delivered).
+    /// Queries answered from memory (tests).
+    public var cachedQueryCount: Int { cache.count }
+
+    /// Results for `query`, sorted by name. Throws `SearchFailure`, or `CancellationError` when
+    /// the calling task was cancelled or a newer search replaced this one (its results are never
+    /// delivered).
     public func search(_ query: SearchQuery, now: Date = Date()) async throws -> [SearchResult] {
         current?.cancel()
         generation += 1
         let myGeneration = generation
         let url = query.url(base: baseURL)
-        if let cached = cache[url], now.timeIntervalSince(cached.date) < Self.cacheLifetime {
-            return cached.results
+        if let cached = cache.results(for: url, now: now) {
+            return cached
         }
-        let task = Task { @MainActor [client] in
+        if let (date, status) = retryAfter {
+            let wait = date.timeIntervalSince(now)
+            if wait > longestRetryWait {
+                throw SearchFailure.retryLater(status: status, after: date, waitSeconds: Int(wait.rounded(.up)))
+            }
+            if wait > 0 { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
+            guard myGeneration == generation else { throw CancellationError() }
+            retryAfter = nil
+        }
+        let task = Task { @MainActor [client, deadline] () throws -> [SearchResult] in
             let response: HTTPResponse
             do throws(HTTPError) {
-                response = try await client.get(url)
+                response = try await client.response(for: url, deadline: deadline)
             } catch {
                 throw Self.failure(for: error)
             }
-            do {
-                return try await Self.decode(response.body)
-            } catch let error as SearchResponseError {
-                throw SearchFailure(error)
-            }
+            if let failure = Self.failure(status: response.status, headers: response.headers, now: now) { throw failure }
+            return try await Self.decode(response.body, limit: query.limit)
         }
         current = task
         do {
-            let results = try await task.value
+            let results = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()  // reaches the request's GCancellable and the decode
+            }
             guard myGeneration == generation, !Task.isCancelled else { throw CancellationError() }
-            cache[url] = (now, results)
+            cache.insert(results, for: url, now: now)
             return results
         } catch let failure as SearchFailure {
-            guard myGeneration == generation else { throw CancellationError() }
+            guard myGeneration == generation, !Task.isCancelled else { throw CancellationError() }
+            if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
             if failure.isUnreachable { onUnreachable?() }
             throw failure
         }
     }
 
-    /// Decoding runs off the main thread.
-    nonisolated private static func decode(_ body: Data) async throws -> [SearchResult] {
-        try SearchResponseDecoder.decode(body)
+    /// Decoding runs off the main thread and stops when the search is cancelled.
+    nonisolated private static func decode(_ body: Data, limit: Int) async throws -> [SearchResult] {
+        do {
+            return try SearchResponseDecoder.decode(body, limit: limit)
+        } catch .cancelled {
+            throw CancellationError()
+        } catch {
+            throw SearchFailure(error)
+        }
+    }
+
+    /// The failure a non-2xx answer means, or nil for success.
+    nonisolated static func failure(status: Int, headers: [String: String], now: Date) -> SearchFailure? {
+        switch status {
+        case 200..<300: return nil
+        case 429, 503:
+            if let date = RetryAfter.date(from: headers["retry-after"], now: now) {
+                return .retryLater(status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+            }
+            return status == 429 ? .throttled : .serverProblem(status: status)
+        case 403: return .throttled
+        case 500...: return .serverProblem(status: status)
+        default: return .unexpectedStatus(status)
+        }
     }
 
     nonisolated static func failure(for error: HTTPError) -> any Error {
         switch error {
         case .cancelled: return CancellationError()
-        case .status(403), .status(429): return SearchFailure.throttled
-        case .status(let code) where code >= 500: return SearchFailure.serverProblem(status: code)
-        case .status(let code): return SearchFailure.unexpectedStatus(code)
+        case .status(let code): return failure(status: code, headers: [:], now: Date()) ?? SearchFailure.unexpectedStatus(code)
         case .timedOut: return SearchFailure.timedOut
+        case .cutOff: return SearchFailure.cutOff
         case .bodyTooLarge: return SearchFailure.unreadable(detail: "it was too large")
         case .protocolError: return SearchFailure.unreadable(detail: "it was cut off or damaged")
         case let error where error.isUnreachable: return SearchFailure.unreachable(detail: error.description)

@@ -14,21 +14,20 @@ public struct ItemStoreFile: Sendable {
     /// `$XDG_DATA_HOME/storesearch/items.plist`.
     public init(paths: AppPaths) { self.init(url: paths.dataDirectory.appending(path: "items.plist")) }
 
-    private struct Contents: Codable {
+    /// Format 1 files are read through Codable (they are rare and small); format 2 by hand.
+    private struct LegacyContents: Decodable {
         var formatVersion: Int
         var items: [ItemRecord]
-    }
-
-    private struct VersionOnly: Decodable {
-        var formatVersion: Int
     }
 
     // MARK: Loading
 
     /// Loads the store. A missing file is an empty store. A corrupt file is moved aside to
     /// `items.plist.corrupt-<timestamp>` and the backup is used instead, with a notice.
-    /// A file from a newer format is refused and left untouched.
+    /// A file from a newer format is refused and left untouched. Temporary files left by a
+    /// save that never finished are removed first.
     public func load(now: Date = Date()) throws(ItemStoreFileError) -> ItemStoreLoadResult {
+        removeStrayTemporaries()
         guard let data = try? Data(contentsOf: url) else {
             if FileManager.default.fileExists(atPath: url.path) {
                 return recoverFromBackup(movingAside: url, now: now, reason: "it could not be read")
@@ -42,23 +41,29 @@ public struct ItemStoreFile: Sendable {
         }
     }
 
-    /// Parses once; the version alone is read only when the items do not decode, to tell a
-    /// newer format from a damaged file.
+    /// Parses once, reading the version from the parsed document before anything else. A file
+    /// in the shape StoreSearch writes is read straight into records; any other goes through
+    /// PropertyListSerialization.
     private func decode(_ data: Data) -> Result<ItemStore, any Error> {
-        do {
-            let contents = try PropertyListDecoder().decode(Contents.self, from: data)
-            if contents.formatVersion > Self.formatVersion {
-                throw ItemStoreFileError.newerVersion(found: contents.formatVersion, supported: Self.formatVersion)
-            }
-            let records = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        if let contents = ItemStoreXMLReader.read(data), contents.formatVersion == Self.formatVersion, let records = contents.records {
             return .success(ItemStore(records: records))
-        } catch let error as ItemStoreFileError {
-            return .failure(error)
-        } catch {
-            if let version = try? PropertyListDecoder().decode(VersionOnly.self, from: data).formatVersion,
-               version > Self.formatVersion {
+        }
+        do {
+            guard let list = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+                  let version = (list["formatVersion"] as? NSNumber)?.intValue else {
+                throw ItemStorePlistReader.Damaged(reason: "no format version")
+            }
+            if version > Self.formatVersion {
                 return .failure(ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion))
             }
+            if version < 2 {
+                let contents = try PropertyListDecoder().decode(LegacyContents.self, from: data)
+                let records = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+                return .success(ItemStore(records: records))
+            }
+            guard let items = list["items"] as? [Any] else { throw ItemStorePlistReader.Damaged(reason: "no items") }
+            return .success(ItemStore(records: try ItemStorePlistReader.records(from: items)))
+        } catch {
             return .failure(error)
         }
     }
@@ -66,11 +71,23 @@ public struct ItemStoreFile: Sendable {
     private func recoverFromBackup(movingAside damaged: URL, now: Date, reason: String) -> ItemStoreLoadResult {
         let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
         let aside = url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent).corrupt-\(stamp)")
-        try? FileManager.default.moveItem(at: damaged, to: aside)
+        do {
+            try FileManager.default.moveItem(at: damaged, to: aside)
+        } catch {
+            ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
+        }
         var notice = "Your saved items file could not be used because \(reason). It was kept as \(aside.lastPathComponent)"
-        if let backup = try? Data(contentsOf: backupURL), case .success(let store) = decode(backup) {
-            notice += "; your items were restored from the last backup."
-            return ItemStoreLoadResult(store: store, notice: notice)
+        if let backup = try? Data(contentsOf: backupURL) {
+            switch decode(backup) {
+            case .success(let store):
+                notice += "; your items were restored from the last backup."
+                return ItemStoreLoadResult(store: store, notice: notice)
+            case .failure(ItemStoreFileError.newerVersion(let found, _)):
+                notice += "; the backup, \(backupURL.lastPathComponent), was written by a newer version of StoreSearch (format \(found)) and is left untouched. StoreSearch starts with no saved items."
+                return ItemStoreLoadResult(store: ItemStore(), notice: notice)
+            case .failure:
+                break
+            }
         }
         notice += "; StoreSearch starts with no saved items."
         return ItemStoreLoadResult(store: ItemStore(), notice: notice)
@@ -78,67 +95,138 @@ public struct ItemStoreFile: Sendable {
 
     // MARK: Saving
 
-    /// The XML plist for `store`, items in a stable order.
+    /// The XML plist for `store`, items in a stable order (what `save` streams to disk).
     public func encode(_ store: ItemStore) throws(ItemStoreFileError) -> Data {
-        let items = store.records.values.sorted { $0.id < $1.id }
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .xml
+        var data = Data()
         do {
-            return try encoder.encode(Contents(formatVersion: Self.formatVersion, items: items))
+            var writer = ItemStoreXMLWriter { data.append(contentsOf: $0) }
+            try writer.writeDocument(formatVersion: Self.formatVersion, records: Self.sortedRecords(store))
         } catch {
             throw .cannotEncode(String(describing: error))
         }
+        return data
     }
 
-    /// Writes `data` atomically: temp file, fsync, keep the current file as the backup, rename.
-    /// Refuses to replace a file from a newer format.
+    private static func sortedRecords(_ store: ItemStore) -> [ItemRecord] {
+        store.records.values.sorted { $0.id < $1.id }
+    }
+
+    /// Writes `data` atomically (see `save`).
     public func write(_ data: Data) throws(ItemStoreFileError) {
+        try replace { fd throws(ItemStoreFileError) in try Self.writeAll(data, to: fd, path: url.path) }
+    }
+
+    /// Encodes `store` straight into a temporary file, then replaces the item file with it:
+    /// temp file, fsync, keep the current file as the backup, rename. Memory stays at one
+    /// buffer whatever the store's size. Refuses to replace a file from a newer format, and
+    /// never replaces a backup from a newer format. Through a symbolic link, the link's target
+    /// is replaced (the temporary file goes in the target's folder) and the link stays.
+    public func save(_ store: ItemStore) throws(ItemStoreFileError) {
+        let records = Self.sortedRecords(store)
+        try replace { fd throws(ItemStoreFileError) in
+            do {
+                var writer = ItemStoreXMLWriter { bytes in
+                    let data = bytes.withUnsafeBytes { Data($0) }
+                    try Self.writeAll(data, to: fd, path: url.path)
+                }
+                try writer.writeDocument(formatVersion: Self.formatVersion, records: records)
+            } catch let error as ItemStoreFileError {
+                throw error
+            } catch {
+                throw .cannotEncode(String(describing: error))
+            }
+        }
+    }
+
+    private func replace(writing body: (Int32) throws(ItemStoreFileError) -> Void) throws(ItemStoreFileError) {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: directory.path, reason: Self.reason(error))
         }
-        if let version = existingVersion(), version > Self.formatVersion {
+        let target = Self.resolvingLinks(url)
+        if let version = PlistVersionScanner.formatVersion(ofFileAt: target.path), version > Self.formatVersion {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
-        let temporary = try writeTemporary(data)
-        if FileManager.default.fileExists(atPath: url.path) {
-            // A hard link keeps the previous good file as the backup without copying it.
-            unlink(backupURL.path)
-            if link(url.path, backupURL.path) != 0 {
-                try? FileManager.default.copyItem(at: url, to: backupURL)
+        let temporary = try writeTemporary(in: target, body)
+        if FileManager.default.fileExists(atPath: target.path) {
+            if let version = PlistVersionScanner.formatVersion(ofFileAt: backupURL.path), version > Self.formatVersion {
+                // A backup from a newer format is worth more than a backup of this file.
+                ItemStoreFile.log("left \(backupURL.path) alone: it is format \(version)")
+            } else {
+                // A hard link keeps the previous good file as the backup without copying it.
+                unlink(backupURL.path)
+                if link(target.path, backupURL.path) != 0 {
+                    do {
+                        try FileManager.default.copyItem(at: target, to: backupURL)
+                    } catch {
+                        ItemStoreFile.log("could not keep a backup at \(backupURL.path): \(error)")
+                    }
+                }
             }
         }
-        guard rename(temporary.path, url.path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
-            throw .cannotWrite(path: url.path, reason: reason)
+            throw .cannotWrite(path: target.path, reason: reason)
         }
-        Self.syncDirectory(directory)
+        Self.syncDirectory(target.deletingLastPathComponent())
     }
 
-    /// The format version of the file on disk, read from its first kilobyte where the encoder
-    /// puts it (a full parse of a large file would slow every save); nil if there is none.
-    private func existingVersion() -> Int? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1024) else { return nil }
-        let text = String(decoding: head, as: UTF8.self)
-        guard let key = text.range(of: "<key>formatVersion</key>"),
-              let open = text.range(of: "<integer>", range: key.upperBound..<text.endIndex),
-              let close = text.range(of: "</integer>", range: open.upperBound..<text.endIndex) else { return nil }
-        return Int(text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
+    /// The format version in the file at `url`, parsed from its structure; nil when it has none.
+    public static func formatVersion(ofFileAt url: URL) -> Int? {
+        PlistVersionScanner.formatVersion(ofFileAt: url.path)
+    }
+
+    /// The file a chain of symbolic links at `url` ends in (`url` itself when it is no link);
+    /// the link's target need not exist yet.
+    static func resolvingLinks(_ url: URL) -> URL {
+        var path = url.path
+        for _ in 0..<40 {  // the kernel's own limit on a chain of links
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(path, &buffer, buffer.count - 1)
+            guard length > 0 else { break }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = destination.hasPrefix("/") ? destination
+                : URL(fileURLWithPath: path).deletingLastPathComponent().appending(path: destination).path
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL
     }
 
     /// Writes and fsyncs a temporary file next to the target; the target is not touched.
     func writeTemporary(_ data: Data) throws(ItemStoreFileError) -> URL {
-        let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).tmp-\(getpid())")
+        try writeTemporary(in: Self.resolvingLinks(url)) { fd throws(ItemStoreFileError) in try Self.writeAll(data, to: fd, path: url.path) }
+    }
+
+    private func writeTemporary(in target: URL, _ body: (Int32) throws(ItemStoreFileError) -> Void) throws(ItemStoreFileError) -> URL {
+        let temporary = Self.temporaryURL(for: target)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+            throw .cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        do throws(ItemStoreFileError) {
+            try body(fd)
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        guard fsync(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotWrite(path: target.path, reason: reason)
+        }
+        return temporary
+    }
+
+    private static func temporaryURL(for target: URL) -> URL {
+        target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).tmp-\(getpid())")
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(ItemStoreFileError) {
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -148,17 +236,30 @@ public struct ItemStoreFile: Sendable {
             }
             return true
         }
-        guard written, fsync(fd) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw .cannotWrite(path: url.path, reason: reason)
-        }
-        return temporary
+        guard written else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
     }
 
-    /// Encodes and writes in one go.
-    public func save(_ store: ItemStore) throws(ItemStoreFileError) {
-        try write(try encode(store))
+    /// Removes `.items.plist.tmp-<pid>` files of saves that never finished: those of processes
+    /// that are gone, beside the file and beside its link's target.
+    func removeStrayTemporaries() {
+        let target = Self.resolvingLinks(url)
+        for file in Set([url, target]) {
+            let directory = file.deletingLastPathComponent()
+            let prefix = ".\(file.lastPathComponent).tmp-"
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            for name in names where name.hasPrefix(prefix) {
+                if let pid = pid_t(name.dropFirst(prefix.count)), pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH {
+                    continue  // a save of this or another running StoreSearch
+                }
+                if unlink(directory.appending(path: name).path) != 0 {
+                    ItemStoreFile.log("could not remove the stray \(name): \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+    }
+
+    static func log(_ message: String) {
+        FileHandle.standardError.write(Data("storesearch: items file: \(message)\n".utf8))
     }
 
     private static func syncDirectory(_ directory: URL) {

@@ -2,12 +2,12 @@ import Foundation
 
 /// Stored as one string: "song", "app", … and "other:RAW" for kinds StoreSearch has no name for.
 extension ResultKind: Codable {
-    private static let named: [String: ResultKind] = [
+    static let named: [String: ResultKind] = [
         "song": .song, "app": .app, "ebook": .ebook, "audiobook": .audiobook, "podcast": .podcast, "movie": .movie,
         "musicVideo": .musicVideo, "tvEpisode": .tvEpisode, "album": .album, "artist": .artist,
     ]
 
-    private var storedName: String {
+    var storedName: String {
         if case .other(let raw) = self { return "other:\(raw)" }
         return Self.named.first { $0.value == self }!.key
     }
@@ -17,15 +17,20 @@ extension ResultKind: Codable {
         try container.encode(storedName)
     }
 
+    /// The kind a stored name stands for.
+    init(storedName name: String) {
+        if name.hasPrefix("other:") {
+            self = .other(String(name.dropFirst("other:".count)))
+        } else if let kind = Self.named[name] {
+            self = kind
+        } else {
+            self = .other(name)
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         if let name = try? decoder.singleValueContainer().decode(String.self) {
-            if name.hasPrefix("other:") {
-                self = .other(String(name.dropFirst("other:".count)))
-            } else if let kind = Self.named[name] {
-                self = kind
-            } else {
-                self = .other(name)
-            }
+            self.init(storedName: name)
             return
         }
         // Format 1: `{song: {}}` or `{other: {_0: "raw"}}`.

@@ -3,20 +3,33 @@ import Foundation
 /// Decodes iTunes Search API bodies tolerantly: a record that cannot be understood is skipped,
 /// never the whole search.
 public enum SearchResponseDecoder {
-    public static func decode(_ body: Data) throws(SearchResponseError) -> [SearchResult] {
+    /// The results of `body`, at most `limit` of them (the store's first ones), sorted by name.
+    /// Throws `.cancelled` soon after the calling task is cancelled.
+    public static func decode(_ body: Data, limit: Int = .max) throws(SearchResponseError) -> [SearchResult] {
         guard let firstByte = body.first(where: { !Self.isWhitespace($0) }) else { throw .emptyBody }
         guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else { throw .notJSON }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: body, options: [])
         } catch {
-            throw .malformedJSON
+            // One bad byte or number must not sink every record: mend what can be mended, then retry.
+            if Task.isCancelled { throw .cancelled }
+            guard let mended = try? JSONSerialization.jsonObject(with: JSONRepair.repaired(body), options: []) else {
+                throw .malformedJSON
+            }
+            json = mended
         }
         guard let object = json as? [String: Any] else { throw .unexpectedShape }
-        if let message = object["errorMessage"] as? String { throw .serviceMessage(message) }
+        if let message = object["errorMessage"] as? String { throw .serviceMessage(TextBounds.cut(message, to: TextBounds.summary)) }
         guard let records = object["results"] as? [Any] else { throw .unexpectedShape }
 
-        let results = records.compactMap { ($0 as? [String: Any]).flatMap { result(from: $0) } }
+        var results: [SearchResult] = []
+        results.reserveCapacity(min(records.count, limit))
+        for record in records where results.count < limit {
+            if Task.isCancelled { throw .cancelled }
+            if let result = (record as? [String: Any]).flatMap({ result(from: $0) }) { results.append(result) }
+        }
+        if Task.isCancelled { throw .cancelled }
         return sortedByName(results)
     }
 
@@ -37,13 +50,15 @@ public enum SearchResponseDecoder {
         (try? Date.ISO8601FormatStyle().parse(text)) ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
     }
 
-    /// One record, or nil when it has no identity or name of the right type.
+    /// One record, or nil when it has no identity or name of the right type. Every text is cut
+    /// to its bound (see `TextBounds`); a cut name or artist is kept whole in the summary.
     static func result(from record: [String: Any]) -> SearchResult? {
-        func string(_ key: String) -> String? {
+        func string(_ key: String, bound: Int = TextBounds.summary) -> String? {
             guard let value = record[key] as? String else { return nil }
+            let bounded = TextBounds.cut(value, to: bound)
             // Most values need no trimming, and Foundation's trim is slow on Linux.
-            let needsTrim = value.first?.isWhitespace != false || value.last?.isWhitespace != false
-            let trimmed = needsTrim ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+            let needsTrim = bounded.first?.isWhitespace != false || bounded.last?.isWhitespace != false
+            let trimmed = needsTrim ? bounded.trimmingCharacters(in: .whitespacesAndNewlines) : bounded
             return trimmed.isEmpty ? nil : trimmed
         }
         func number(_ key: String) -> NSNumber? {
@@ -51,11 +66,30 @@ public enum SearchResponseDecoder {
             guard let number = record[key] as? NSNumber, number.objCType.pointee != CChar(UInt8(ascii: "c")) else { return nil }
             return number
         }
-        func integer(_ key: String) -> Int64? { number(key)?.int64Value }
-        func decimal(_ key: String) -> Decimal? { number(key).flatMap { Decimal(string: $0.stringValue) } }
-        func url(_ key: String) -> URL? { string(key).flatMap(URL.init(string:)) }
+        func integer(_ key: String) -> Int64? {
+            guard let number = number(key) else { return nil }
+            // An identity must be a whole number that fits; int64Value of 1e300 is undefined.
+            let double = number.doubleValue
+            guard double.isFinite, double.rounded() == double, abs(double) < 9e18 else { return nil }
+            return number.int64Value
+        }
+        func decimal(_ key: String) -> Decimal? {
+            guard let number = number(key), number.doubleValue.isFinite, abs(number.doubleValue) < 1e15 else { return nil }
+            return Decimal(string: number.stringValue)
+        }
+        var refusal: WebLink.Refusal?
+        func url(_ key: String) -> URL? {
+            guard let text = string(key, bound: 4096) else { return nil }
+            switch WebLink.check(text) {
+            case .success(let url): return url
+            case .failure(let reason):
+                refusal = refusal ?? reason
+                return nil
+            }
+        }
 
         let storeURL = url("trackViewUrl") ?? url("collectionViewUrl")
+        let storeLinkRefusal = storeURL == nil ? refusal : nil
         let id: String
         if let trackID = integer("trackId") {
             id = "track:\(trackID)"
@@ -66,25 +100,37 @@ public enum SearchResponseDecoder {
         } else {
             return nil
         }
-        guard let name = string("trackName") ?? string("collectionName") else { return nil }
+        guard let fullName = string("trackName") ?? string("collectionName") else { return nil }
+        let fullArtist = string("artistName") ?? string("sellerName")
 
         let artwork = url("artworkUrl100") ?? url("artworkUrl60") ?? url("artworkUrl512")
         let large = url("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) }
-        let description = string("description") ?? string("longDescription")
+        let description = string("description", bound: TextBounds.descriptionHTML)
+            ?? string("longDescription", bound: TextBounds.descriptionHTML)
+        let name = TextBounds.cutIfLonger(fullName, to: TextBounds.name)
+        let artist = fullArtist.flatMap { TextBounds.cutIfLonger($0, to: TextBounds.artist) }
+        var summary = description.map { HTMLText.plainText($0) }
+        if name != nil || artist != nil {
+            // The row and the form show the cut text; the detail pane's summary keeps it whole.
+            let whole = [name.map { _ in "Name: \(fullName)" }, artist.map { _ in "Artist: \(fullArtist!)" }, summary]
+            summary = TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
+        }
         return SearchResult(
             id: id,
-            name: name,
-            artist: string("artistName") ?? string("sellerName"),
-            kind: ResultKind(kind: string("kind"), wrapperType: string("wrapperType")),
-            genre: string("primaryGenreName") ?? (record["genres"] as? [Any])?.lazy.compactMap { $0 as? String }.first,
+            name: name ?? fullName,
+            artist: artist ?? fullArtist,
+            kind: ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code)),
+            genre: string("primaryGenreName", bound: TextBounds.genre)
+                ?? (record["genres"] as? [Any])?.lazy.compactMap { $0 as? String }.first.map { TextBounds.cut($0, to: TextBounds.genre) },
             price: decimal("trackPrice") ?? decimal("price") ?? decimal("collectionPrice"),
-            currency: string("currency"),
-            releaseDate: string("releaseDate").flatMap(releaseDate),
+            currency: string("currency", bound: TextBounds.code),
+            releaseDate: string("releaseDate", bound: TextBounds.code).flatMap(releaseDate),
             storeURL: storeURL,
             previewURL: url("previewUrl"),
             artworkURL: artwork,
             largeArtworkURL: large,
-            summary: description.map(HTMLText.plainText))
+            summary: summary,
+            refusedStoreLink: storeLinkRefusal)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

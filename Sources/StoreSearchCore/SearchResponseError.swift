@@ -9,4 +9,6 @@ public enum SearchResponseError: Error, Equatable, Sendable {
     case unexpectedShape
     /// The service's own `{"errorMessage": …}`.
     case serviceMessage(String)
+    /// The search was cancelled while its answer was being read.
+    case cancelled
 }

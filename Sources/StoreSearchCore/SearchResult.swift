@@ -17,10 +17,13 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var largeArtworkURL: URL?
     /// Plain text: tags removed, entities decoded, paragraphs as line breaks.
     public var summary: String?
+    /// Set when the store named a link that is not a web link (`storeURL` is then nil). Not saved.
+    public var refusedStoreLink: WebLink.Refusal?
 
     public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
                 price: Decimal? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
-                previewURL: URL? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil) {
+                previewURL: URL? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
+                refusedStoreLink: WebLink.Refusal? = nil) {
         self.id = id
         self.name = name
         self.artist = artist
@@ -34,5 +37,12 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
         self.artworkURL = artworkURL
         self.largeArtworkURL = largeArtworkURL
         self.summary = summary
+        self.refusedStoreLink = refusedStoreLink
+    }
+
+    /// Why "View in Store" cannot open this result (a tooltip), or nil when it can.
+    public var storeLinkNote: String? {
+        if storeURL != nil { return nil }
+        return refusedStoreLink?.message ?? "The store gave no link for this item."
     }
 }

@@ -22,8 +22,10 @@ enum MainLoop {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// A new folder inside this test run's own temporary folder, which goes when the run ends
+    /// (tests made ~25 `storesearch-*` folders per run and none removed them).
     nonisolated static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appending(path: "storesearch-\(UUID().uuidString)")
+        let url = TemporaryRoot.url.appending(path: UUID().uuidString)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -32,4 +34,20 @@ enum MainLoop {
         let name = String(format: "cover-%03d/%dx%dbb.jpg", index, size, size)
         return try! Data(contentsOf: repository.appending(path: "data/artwork/\(name)"))
     }
+}
+
+/// `storesearch-tests-<pid>` in the temporary folder, removed at process exit.
+enum TemporaryRoot {
+    static let url: URL = {
+        let url = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(getpid())")
+        atexit {
+            // Folders made read-only by a test must become writable again to be removed.
+            let root = TemporaryRoot.url
+            if let walker = FileManager.default.enumerator(atPath: root.path) {
+                for case let path as String in walker { chmod(root.appending(path: path).path, 0o755) }
+            }
+            try? FileManager.default.removeItem(at: root)
+        }
+        return url
+    }()
 }

@@ -128,4 +128,171 @@ final class SearchServiceTests: XCTestCase {
             XCTAssertEqual(signalled, 1, "the window hears that the store cannot be reached")
         }
     }
+
+    // MARK: Issue #14 (hostile servers) and #11 (cancellation, cache)
+
+    @MainActor
+    private static func outcome(_ service: SearchService, _ term: String) -> Result<[SearchResult], any Error> {
+        Result { try MainLoop.run { try await service.search(SearchQuery(term: term)) } }
+    }
+
+    /// Problem 7: a server sending a byte every 200 ms never trips the per-read timeout.
+    func testADrippingServerEndsAtTheSearchDeadline() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(contentLength: 1000)
+            for _ in 0..<1000 {
+                guard connection.write(" ") else { return }
+                usleep(200_000)
+            }
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient(), deadline: .seconds(1))
+            let failure = Self.outcome(service, "drip").error as? SearchFailure
+            XCTAssertEqual(failure, .timedOut)
+            XCTAssertEqual(failure?.title, "The iTunes Store Is Not Answering")
+        }
+    }
+
+    /// Problem 8: a cut connection is not "can't reach the store".
+    func testACutConnectionGetsItsOwnFailureWithoutTheOfflineOffer() throws {
+        let body = Self.body
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(contentLength: 100_000)
+            connection.write(String(body.prefix(80)))
+            connection.close()
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            var unreachable = 0
+            service.onUnreachable = { unreachable += 1 }
+            let failure = Self.outcome(service, "cut").error as? SearchFailure
+            XCTAssertEqual(failure, .cutOff)
+            XCTAssertEqual(failure?.title, "The Store’s Answer Was Cut Off")
+            XCTAssertEqual(unreachable, 0, "the offline catalog is not offered: the store was reached")
+        }
+    }
+
+    /// Problem 10: Retry-After is said, and a search before then waits for it.
+    func testRetryAfterIsSaidAndASearchBeforeThenWaitsForIt() throws {
+        let body = Self.body
+        let requests = Counter()
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            if requests.increment() == 1 {
+                connection.writeHead(status: 429, headers: ["Retry-After": "2"], contentLength: 0)
+            } else {
+                connection.writeHead(headers: ["Content-Type": "application/json"], contentLength: body.utf8.count)
+                connection.write(body)
+            }
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            let failure = Self.outcome(service, "first").error as? SearchFailure
+            guard case .retryLater(429, _, 2)? = failure else { return XCTFail("\(String(describing: failure))") }
+            XCTAssertEqual(failure?.message, "The iTunes Store asked to wait before searching again. Try again in 2 seconds.")
+            XCTAssertEqual(failure?.isUnreachable, false)
+
+            var results: [SearchResult]?
+            Task { @MainActor in results = try? await service.search(SearchQuery(term: "retry")) }
+            MainContext.spin(until: { false }, timeout: .milliseconds(500))
+            XCTAssertEqual(server.requestCount, 1, "nothing is sent before the store's time")
+            XCTAssertTrue(MainContext.spin(until: { results != nil }, timeout: .seconds(10)))
+            XCTAssertEqual(results?.count, 2, "then the search goes through")
+            XCTAssertEqual(server.requestCount, 2)
+        }
+    }
+
+    func testALongRetryAfterAnswersAtOnceWithTheSameFailure() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(status: 503, headers: ["Retry-After": "600"], contentLength: 0)
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            let first = Self.outcome(service, "first").error as? SearchFailure
+            XCTAssertEqual(first?.title, "The iTunes Store Is Busy")
+            XCTAssertEqual(first?.message, "The iTunes Store asked to wait before searching again. Try again in 10 minutes.")
+            let second = Self.outcome(service, "second").error as? SearchFailure
+            guard case .retryLater(503, _, let seconds)? = second else { return XCTFail("\(String(describing: second))") }
+            XCTAssertGreaterThan(seconds, 590)
+            XCTAssertEqual(server.requestCount, 1, "no request the store would refuse")
+        }
+    }
+
+    /// Issue #11: cancelling the search's task closes its connection; no failure comes back.
+    func testCancellingTheSearchTaskClosesTheConnectionOnTheServer() throws {
+        let closed = Counter()
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            if connection.waitForClientClose(timeout: .seconds(15)) { _ = closed.increment() }
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            MainLoopBridge.install()
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            var outcome: Result<[SearchResult], any Error>?
+            let task = Task { @MainActor in
+                do { outcome = .success(try await service.search(SearchQuery(term: "tarkan"))) } catch { outcome = .failure(error) }
+            }
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }))
+            task.cancel()
+            XCTAssertTrue(MainContext.spin(until: { closed.value == 1 }, timeout: .seconds(10)), "the server saw the connection close")
+            XCTAssertTrue(MainContext.spin(until: { outcome != nil }))
+            XCTAssertTrue(outcome?.error is CancellationError, "no failure to show: \(String(describing: outcome))")
+        }
+    }
+
+    func testTheCacheKeepsTheThirtyTwoMostRecentQueries() throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let service = Self.service(server)
+            for index in 0..<33 { _ = try MainLoop.run { try await service.search(SearchQuery(term: "q\(index)")) } }
+            XCTAssertEqual(service.cachedQueryCount, 32)
+            _ = try MainLoop.run { try await service.search(SearchQuery(term: "q32")) }
+            XCTAssertEqual(server.requestCount(path: "/search"), 33, "a recent query is answered from memory")
+            _ = try MainLoop.run { try await service.search(SearchQuery(term: "q0")) }
+            XCTAssertEqual(server.requestCount(path: "/search"), 34, "the least recently used one was dropped")
+        }
+    }
+
+    func testAtMostTheRequestedNumberOfResultsIsKept() throws {
+        let server = LocalServer()
+        server.route("/search") { _ in
+            let records = (0..<1000).map { #"{"kind":"song","trackId":\#($0),"trackName":"Song \#($0)"}"# }.joined(separator: ",")
+            return LocalServerResponse(body: Data("{\"resultCount\":1000,\"results\":[\(records)]}".utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let service = Self.service(server)
+            XCTAssertEqual(try MainLoop.run { try await service.search(SearchQuery(term: "many", limit: 50)) }.count, 50)
+        }
+    }
+}
+
+/// A count shared between a server thread and the test.
+final class Counter: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }

@@ -1,0 +1,34 @@
+/// Length bounds applied to the store's text at decode, so that no field can stall layout or
+/// grow memory: a 100 KB name once froze the window for 20 s. Counted in Unicode scalars, not
+/// characters: a run of combining marks is one character of any length.
+public enum TextBounds {
+    /// Shown in rows and form fields.
+    public static let name = 300
+    public static let artist = 200
+    public static let genre = 100
+    /// Short codes and identifiers (currency, kind).
+    public static let code = 40
+    /// The description as plain text, shown in the detail pane.
+    public static let summary = 10_000
+    /// The raw HTML read for a description: enough for `summary` characters of text under markup.
+    public static let descriptionHTML = 100_000
+
+    /// `text` cut to `limit` scalars with an ellipsis, or `text` when it fits.
+    public static func cut(_ text: String, to limit: Int) -> String {
+        guard let cut = cutIfLonger(text, to: limit) else { return text }
+        return cut
+    }
+
+    /// `text` cut to `limit` scalars with an ellipsis, or nil when it fits.
+    public static func cutIfLonger(_ text: String, to limit: Int) -> String? {
+        // Scalar count never exceeds UTF-8 count: most fields end here without counting.
+        if text.utf8.count <= limit { return nil }
+        let scalars = text.unicodeScalars
+        guard limit > 0, let fits = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+              fits < scalars.endIndex else { return nil }
+        let end = scalars.index(before: fits)
+        var kept = String(String.UnicodeScalarView(scalars[..<end]))
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
+    }
+}

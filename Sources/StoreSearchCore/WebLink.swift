@@ -1,0 +1,43 @@
+import Foundation
+
+/// The only links StoreSearch opens or fetches: absolute `http` and `https` URLs with a host.
+/// Everything the store's answers name passes through here; `file:`, `javascript:`, `ssh:`,
+/// `smb:` and the like would otherwise reach the desktop's handlers for them.
+public enum WebLink {
+    /// Why a link was refused, in words for a tooltip.
+    public enum Refusal: Error, Hashable, Sendable {
+        case notAWebLink(scheme: String)
+        case malformed
+
+        public var message: String {
+            switch self {
+            case .notAWebLink(let scheme):
+                "The store gave a “\(scheme):” link, not a web link, so StoreSearch does not open it."
+            case .malformed:
+                "The store gave a link that is not a valid web address, so StoreSearch does not open it."
+            }
+        }
+    }
+
+    /// `text` as a web URL, or why it is not one.
+    public static func check(_ text: String) -> Result<URL, Refusal> {
+        guard let url = URL(string: text) else { return .failure(.malformed) }
+        return check(url)
+    }
+
+    public static func check(_ url: URL) -> Result<URL, Refusal> {
+        guard let scheme = url.scheme?.lowercased() else { return .failure(.malformed) }
+        guard scheme == "http" || scheme == "https" else {
+            // Only the scheme's letters go into the message: the rest is the store's text.
+            return .failure(.notAWebLink(scheme: String(scheme.prefix(20).filter { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })))
+        }
+        guard let host = url.host, !host.isEmpty else { return .failure(.malformed) }
+        return .success(url)
+    }
+
+    /// `url` if it is a web link, else nil.
+    public static func web(_ url: URL?) -> URL? {
+        guard let url, case .success(let checked) = check(url) else { return nil }
+        return checked
+    }
+}

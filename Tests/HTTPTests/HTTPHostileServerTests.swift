@@ -1,0 +1,114 @@
+import Foundation
+import Gtk
+import XCTest
+@testable import HTTP
+
+/// Issue #14 problems 7 and 8 and issue #11's cancellation, against a raw socket server that
+/// drips, cuts and watches the connection.
+final class HTTPHostileServerTests: XCTestCase {
+    @MainActor
+    private static func outcome(_ body: @escaping @MainActor () async throws(HTTPError) -> HTTPResponse) -> Result<HTTPResponse, HTTPError>? {
+        MainLoopBridge.install()
+        var outcome: Result<HTTPResponse, HTTPError>?
+        Task { @MainActor in
+            do throws(HTTPError) { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        }
+        XCTAssertTrue(MainContext.spin(until: { outcome != nil }, timeout: .seconds(20)), "request never finished")
+        return outcome
+    }
+
+    /// Sends the head at once, then one body byte every 200 ms: each read is quick, so only a
+    /// deadline for the whole request ends it.
+    private static func drippingServer() throws -> ScriptedServer {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(contentLength: 1000)
+            for _ in 0..<1000 {
+                guard connection.write("x") else { return }
+                usleep(200_000)
+            }
+        }
+        try server.start()
+        return server
+    }
+
+    func testAWholeRequestDeadlineEndsADrip() throws {
+        let server = try Self.drippingServer()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let client = HTTPClient(configuration: HTTPClientConfiguration(timeoutSeconds: 5))
+            let start = ContinuousClock.now
+            let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!, deadline: .seconds(1)) }
+            XCTAssertEqual(result.map { $0.mapError { $0 }.map(\.status) }, .failure(.timedOut))
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(10), "not the 200 s the drip would take")
+        }
+    }
+
+    func testAConnectionCutMidAnswerIsCutOffNotUnreachable() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(contentLength: 5000)
+            connection.write(String(repeating: "{", count: 100))
+            connection.close()
+        }
+        try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let client = HTTPClient()
+            let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!) }
+            guard case .failure(let error)? = result else { return XCTFail("expected a failure, got \(String(describing: result))") }
+            XCTAssertEqual(error, .cutOff)
+            XCTAssertFalse(error.isUnreachable)
+        }
+    }
+
+    func testCancellingTheTaskClosesTheConnectionOnTheServer() throws {
+        let closed = Flag()
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(contentLength: 100)  // …and never the body
+            if connection.waitForClientClose(timeout: .seconds(15)) { closed.set() }
+        }
+        try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            MainLoopBridge.install()
+            let client = HTTPClient()
+            var outcome: Result<HTTPResponse, HTTPError>?
+            let task = Task { @MainActor in
+                do throws(HTTPError) { outcome = .success(try await client.get(server.baseURL!)) } catch { outcome = .failure(error) }
+            }
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }))
+            task.cancel()
+            XCTAssertTrue(MainContext.spin(until: { outcome != nil }, timeout: .seconds(5)))
+            XCTAssertEqual(outcome.map { $0.map(\.status) }, .failure(.cancelled))
+            XCTAssertTrue(MainContext.spin(until: { closed.isSet }, timeout: .seconds(10)), "the server saw the connection close")
+        }
+    }
+
+    func testAnyStatusResponseKeepsItsHeaders() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(status: 429, headers: ["Retry-After": "120"], contentLength: 0)
+        }
+        try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let client = HTTPClient()
+            let result = Self.outcome { () throws(HTTPError) in try await client.response(for: server.baseURL!) }
+            guard case .success(let response)? = result else { return XCTFail("\(String(describing: result))") }
+            XCTAssertEqual(response.status, 429)
+            XCTAssertEqual(response.headers["retry-after"], "120")
+            let thrown = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!) }
+            XCTAssertEqual(thrown.map { $0.map(\.status) }, .failure(.status(429)))
+        }
+    }
+}
+
+/// A flag set on a server thread and read on the main thread.
+final class Flag: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
