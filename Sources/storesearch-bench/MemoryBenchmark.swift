@@ -82,8 +82,8 @@ enum MemoryBenchmark {
               "\(RSS.megabytes(start)); " + marks.map { "after \($0.0): \(RSS.megabytes($0.1))" }.joined(separator: ", "))
         print("  growth from 100 to \(searches) searches: \(RSS.megabytes(atEnd - at100)) (target ≤ 10 MB)")
 
-        // What the search service's query cache (unbounded on this branch; a 32-query LRU on the
-        // hostile-input branch) holds after those searches: the decoded answers themselves.
+        // What an unbounded query cache (before the 32-query LRU) would hold after those searches:
+        // the decoded answers themselves.
         let beforeAnswers = RSS.bytes
         var answers: [[SearchResult]] = []
         for index in 101...searches {
@@ -91,6 +91,6 @@ enum MemoryBenchmark {
             answers.append(try SearchResponseDecoder.decode(body))
         }
         print("  for comparison, holding the \(answers.count) decoded answers of searches 101–\(searches) " +
-              "(what an unbounded query cache keeps): \(RSS.megabytes(RSS.bytes - beforeAnswers))")
+              "(what an unbounded query cache would keep): \(RSS.megabytes(RSS.bytes - beforeAnswers))")
     }
 }
