@@ -45,11 +45,12 @@ fuzz: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 
-# Release-build benchmarks (core decode and store; 200 thumbnails in the real window).
+# Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
+# real window). BENCH="artwork memory" runs only those parts.
 bench: deps schemas
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- .build/release/storesearch-bench
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- .build/release/storesearch-bench $(BENCH)
 
 clean:
 	rm -rf .build

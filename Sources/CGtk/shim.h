@@ -79,4 +79,51 @@ static inline void shim_drain_eventfd(int fd) {
     }
 }
 
+// Decoding an image at the size it is shown (gdk-pixbuf; callable from any thread).
+typedef struct {
+    int box;             // the largest width and height wanted
+    gint64 max_pixels;   // images declaring more pixels are refused before their pixels are read
+    gboolean refused;
+} ShimFit;
+
+static void shim_fit_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    ShimFit *fit = data;
+    if (width <= 0 || height <= 0 || (gint64)width * height > fit->max_pixels) {
+        fit->refused = TRUE;
+        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        return;
+    }
+    if (width > fit->box || height > fit->box) {
+        double scale = MIN((double)fit->box / width, (double)fit->box / height);
+        gdk_pixbuf_loader_set_size(loader, MAX(1, (int)(width * scale + 0.5)), MAX(1, (int)(height * scale + 0.5)));
+    }
+}
+
+// Decodes `data` with gdk-pixbuf's `type` loader ("png", "jpeg", "gif") scaled to fit in box x box
+// pixels (JPEG scales while decoding). The header is fed first: an image declaring more than
+// `max_pixels` stops there. NULL for a refused or broken image.
+static inline GdkTexture *shim_texture_new_fitting(const guint8 *data, gsize length, const char *type,
+                                                   int box, gint64 max_pixels) {
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(type, NULL);
+    if (loader == NULL) return NULL;
+    ShimFit fit = { box, max_pixels, FALSE };
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(shim_fit_size_prepared), &fit);
+    gboolean ok = TRUE;
+    gsize offset = 0, chunk = 512;  // a small first chunk: the header, before any pixels
+    while (ok && offset < length && !fit.refused) {
+        gsize size = MIN(chunk, length - offset);
+        ok = gdk_pixbuf_loader_write(loader, data + offset, size, NULL);
+        offset += size;
+        chunk = 64 * 1024;
+    }
+    gboolean closed = gdk_pixbuf_loader_close(loader, NULL);
+    GdkTexture *texture = NULL;
+    if (ok && closed && !fit.refused) {
+        GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
+        if (pixbuf != NULL) texture = gdk_texture_new_for_pixbuf(pixbuf);
+    }
+    g_object_unref(loader);
+    return texture;
+}
+
 #endif

@@ -24,5 +24,12 @@ public final class Texture: @unchecked Sendable {
         height = Int(gdk_texture_get_height(texture))
     }
 
+    /// Takes over a texture reference the caller owns.
+    init(taking texture: OpaquePointer) {
+        self.texture = texture
+        width = Int(gdk_texture_get_width(texture))
+        height = Int(gdk_texture_get_height(texture))
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
 }

@@ -10,6 +10,12 @@ open class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether the widget is on screen (its window shown and it and its ancestors visible).
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    /// Device pixels per logical pixel (2 on a HiDPI screen).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
@@ -164,9 +170,6 @@ open class Widget: Object {
 
     /// The width GTK last gave the widget (zero before its first layout).
     public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
-
-    /// Whether the widget is drawn: it and every parent are visible and it is in a shown window.
-    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Runs `handler` for key presses before the focused widget inside this one sees them
     /// (capture phase); return true to stop the event.

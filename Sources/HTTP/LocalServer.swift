@@ -10,6 +10,8 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     private let lock = NSLock()
     private var routes: [(prefix: String, handler: Handler)] = []
     private var thread: Thread?
+    /// Signalled by the serving thread as its last act; `stop` waits on it.
+    private var exited: DispatchSemaphore?
     private var loop: OpaquePointer?
     private var context: OpaquePointer?
     private var inFlight = 0
@@ -48,6 +50,7 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     public func start() throws -> URL {
         if let baseURL { return baseURL }
         let ready = DispatchSemaphore(value: 0)
+        let exited = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var startError: String?
         let thread = Thread { [self] in
             let context = g_main_context_new()
@@ -82,12 +85,18 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
             g_main_loop_unref(loop)
             g_main_context_pop_thread_default(context)
             g_main_context_unref(context)
+            exited.signal()
         }
         thread.name = "LocalServer"
         thread.start()
         ready.wait()
+        if let startError {
+            exited.wait()  // the thread ends without serving
+            lock.withLock { self.loop = nil }
+            throw HTTPError.other("Local server: \(startError)")
+        }
         self.thread = thread
-        if let startError { throw HTTPError.other("Local server: \(startError)") }
+        self.exited = exited
         return baseURL!
     }
 
@@ -103,9 +112,10 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         }, UnsafeMutableRawPointer(loop), nil)
         g_source_attach(source, context)
         g_source_unref(source)
-        while thread?.isFinished == false { usleep(1000) }
+        exited?.wait()  // joins the serving thread
         lock.withLock { self.loop = nil }
         thread = nil
+        exited = nil
     }
 
     // Runs on the server thread.

@@ -23,9 +23,15 @@ public final class AppEnvironment {
         self.resources = resources
         self.locale = locale
         self.isNetworkAvailable = isNetworkAvailable
-        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
+        let userAgent = "StoreSearch/\(StoreSearchApp.version)"
+        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: userAgent))
         search = SearchService(baseURL: options.apiBase, client: client)
-        artwork = ArtworkLoader(client: client, cacheDirectory: paths.artworkCacheDirectory)
+        // Images get a client of their own, with short timeouts (see ArtworkLoader).
+        artwork = ArtworkLoader(client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),
+                                cacheDirectory: paths.artworkCacheDirectory)
+        // The offline catalog's art keeps one URL across launches and is read from the bundle.
+        let data = resources.data
+        artwork.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
         keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
     }
 
@@ -40,7 +46,7 @@ public final class AppEnvironment {
         }
     }
 
-    func shutdown() {
+    public func shutdown() {
         keeper.releaseLock()
         catalog?.stop()
     }

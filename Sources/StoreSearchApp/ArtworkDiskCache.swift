@@ -8,6 +8,7 @@ actor ArtworkDiskCache {
     let directory: URL
     private let limitBytes: Int
     private var knownSize: Int?
+    private var isSwept = false
 
     init(directory: URL, limitBytes: Int = 100 << 20) {
         self.directory = directory
@@ -19,6 +20,7 @@ actor ArtworkDiskCache {
     }
 
     func data(for url: URL) -> Data? {
+        sweepOnce()
         let path = file(for: url).path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         utime(path, nil)  // mark as recently used for eviction
@@ -26,6 +28,7 @@ actor ArtworkDiskCache {
     }
 
     func store(_ data: Data, for url: URL) {
+        sweepOnce()
         let target = file(for: url)
         let temporary = directory.appending(path: ".\(target.lastPathComponent).\(UUID().uuidString).part")
         do {
@@ -33,12 +36,30 @@ actor ArtworkDiskCache {
             try data.write(to: temporary)
             guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            return  // a cache that cannot be written only costs a later download
+            Log.debug(Self.logDomain, "Cannot cache an image (it will be downloaded again next time): \(error)")
+            try? FileManager.default.removeItem(at: temporary)  // may not exist; nothing else to do
+            return
         }
         knownSize = (knownSize ?? currentSize()) + data.count
         if knownSize! > limitBytes { evict() }
     }
+
+    /// Removes the temporary files a crash or power cut left behind (a store writes
+    /// ".NAME.UUID.part" and renames it), before this cache writes any of its own.
+    func sweepOnce() {
+        guard !isSwept else { return }
+        isSwept = true
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".part") {
+            do {
+                try FileManager.default.removeItem(at: directory.appending(path: name))
+            } catch {
+                Log.debug(Self.logDomain, "Cannot remove the stray file \(name): \(error)")
+            }
+        }
+    }
+
+    private static let logDomain = "StoreSearch-Artwork"
 
     private func files() -> [(url: URL, size: Int, used: Date)] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]

@@ -3,117 +3,261 @@ import Gtk
 import HTTP
 import StoreSearchCore
 
-/// Loads artwork for rows and the detail form: memory cache, then disk cache, then network.
-/// Concurrent requests for one URL share one download, at most `maxConcurrent` downloads run at
-/// once (newest request first, as those rows are on screen), and an image whose every requester
-/// went away is never fetched. Decoding happens off the main thread.
+/// Loads artwork for rows, tiles and the detail form: memory cache, then disk cache, then network.
+///
+/// - What is on screen first: each request carries its row's priority (see `ArtworkViewport`),
+///   asked again whenever a slot frees or the view scrolls; deferred requests wait.
+/// - Requests for one image share one download. A download whose requesters all went away runs
+///   to its end into the caches, so a row that is unbound and bound again (GTK 4.8 does both at
+///   once on `items-changed`) joins it and gets the image.
+/// - At most `maxConcurrent` downloads, and `maxPerHost` to one host (2 to a host that timed
+///   out, until it answers), on a client with short timeouts: a dead host cannot starve others.
+/// - Failures are remembered (`ArtworkFailures`): a broken URL is requested once.
+/// - Images are decoded off the main thread at the size they are shown, the pixel cap checked
+///   on the header before any pixels are decoded.
 @MainActor
 public final class ArtworkLoader {
     nonisolated public static let maxImageBytes = 2 << 20
     nonisolated public static let maxImagePixels = 4096
+    /// Rows show thumbnails this many points wide.
+    public static let thumbnailPoints = 48
+    /// The detail form's large image, in pixels.
+    public static let detailPixels = 600
 
     public typealias Completion = @MainActor (Texture?) -> Void
+    public typealias PriorityProvider = @MainActor () -> ArtworkPriority
+
+    /// The image client's settings: the search's 15 s timeout would let one dead host hold its
+    /// slots for that long; connecting and each read time out after 3 s.
+    public static func clientConfiguration(userAgent: String) -> HTTPClientConfiguration {
+        HTTPClientConfiguration(maxConnections: 16, maxConnectionsPerHost: 6, timeoutSeconds: 3,
+                                maxBodyBytes: maxImageBytes, userAgent: userAgent)
+    }
+
+    struct Key: Hashable {
+        let url: URL
+        let pixels: Int
+    }
 
     private final class Job {
-        var waiters: [Int: Completion] = [:]
-        var task: Task<Void, Never>?
+        let key: Key
+        var waiters: [Int: (priority: PriorityProvider, completion: Completion)] = [:]
+        var isRunning = false
+        init(key: Key) { self.key = key }
     }
+
+    private enum Outcome {
+        case image(Texture)
+        case failed(ArtworkFailures.Kind, hostTimedOut: Bool)
+    }
+
+    private static let logDomain = "StoreSearch-Artwork"
 
     private let client: HTTPClient
     private let disk: ArtworkDiskCache
-    private let memory: TextureCache
+    private let memory: TextureCache<Key>
+    private let failures = ArtworkFailures()
     private let maxConcurrent: Int
-    private var jobs: [URL: Job] = [:]
-    private var queue: [URL] = []
+    private let maxPerHost: Int
+    private var jobs: [Key: Job] = [:]
     private var running = 0
+    private var runningPerHost: [String: Int] = [:]
+    private var slowHosts: Set<String> = []
+    private var pumpTimer: Gtk.Timer?
     private var nextID = 0
+    private var pixelSizes: Set<Int> = []
+    private var fileOrigins: [String: @Sendable (URL) -> URL?] = [:]
 
     /// Downloads started (not served by a cache), for tests and benchmarks.
     public private(set) var downloadCount = 0
 
-    public init(client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = 96 << 20, maxConcurrent: Int = 6) {
+    /// The decoded-texture budget: textures are decoded at their shown size (a 48 px thumbnail
+    /// is 9 KB, a 600 px cover 1.4 MB), so 16 MB keeps about 1,700 thumbnails. The disk cache
+    /// holds the rest; a larger budget only delays when memory stops growing.
+    public static let memoryBudgetBytes = 16 << 20
+
+    public init(client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = ArtworkLoader.memoryBudgetBytes,
+                maxConcurrent: Int = 12, maxPerHost: Int = 6) {
         self.client = client
         disk = ArtworkDiskCache(directory: cacheDirectory)
         memory = TextureCache(budgetBytes: memoryBudgetBytes)
         self.maxConcurrent = maxConcurrent
+        self.maxPerHost = maxPerHost
+        Task.detached { [disk] in await disk.sweepOnce() }  // leftovers of a crash, before any download
     }
 
-    /// The texture for `url` if it is already decoded in memory.
-    public func cachedTexture(for url: URL) -> Texture? { memory[url] }
+    /// The texture for `url` if it is decoded in memory (at `pixelSize`, or any size).
+    public func cachedTexture(for url: URL, pixelSize: Int? = nil) -> Texture? {
+        if let pixelSize { return memory[Key(url: url, pixels: pixelSize)] }
+        return pixelSizes.sorted().lazy.compactMap { self.memory[Key(url: url, pixels: $0)] }.first
+    }
 
-    /// Calls `completion` with the image, or nil for a missing, broken or oversized one (show a
-    /// placeholder). A memory hit completes at once.
+    /// Calls `completion` with the image scaled to fit `pixelSize` (device pixels), or nil for a
+    /// missing, broken or oversized one (show a placeholder). A memory hit or a known failure
+    /// completes at once. `priority` is asked whenever the loader picks what to fetch next.
     @discardableResult
-    public func load(_ url: URL, completion: @escaping Completion) -> ArtworkRequest? {
-        if let texture = memory[url] {
+    public func load(_ url: URL, pixelSize: Int = detailPixels, priority: @escaping PriorityProvider = { .visible },
+                     completion: @escaping Completion) -> ArtworkRequest? {
+        let key = Key(url: url, pixels: pixelSize)
+        pixelSizes.insert(pixelSize)
+        if let texture = memory[key] {
             completion(texture)
             return nil
         }
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", !failures.isRefused(url) else {
             completion(nil)
             return nil
         }
         nextID += 1
-        let job = jobs[url] ?? {
-            let job = Job()
-            jobs[url] = job
-            queue.append(url)
+        let job = jobs[key] ?? {
+            let job = Job(key: key)
+            jobs[key] = job
             return job
         }()
-        job.waiters[nextID] = completion
-        let request = ArtworkRequest(url: url, id: nextID, loader: self)
-        startQueuedJobs()
-        return request
+        job.waiters[nextID] = (priority, completion)
+        schedulePump()
+        return ArtworkRequest(key: key, id: nextID, loader: self)
+    }
+
+    /// Images at `origin` are read from local files, `resolve` giving each URL's file (the
+    /// bundled catalog's art: no server, no copy in the cache, the same URL on every launch).
+    public func serveFiles(for origin: URL, resolve: @escaping @Sendable (URL) -> URL?) {
+        fileOrigins[Self.origin(of: origin)] = resolve
+    }
+
+    /// The view scrolled or changed: pick again what to fetch next.
+    public func prioritiesChanged() {
+        if jobs.count > running { schedulePump() }
     }
 
     func cancel(_ request: ArtworkRequest) {
-        guard let job = jobs[request.url] else { return }
+        guard let job = jobs[request.key] else { return }
         job.waiters[request.id] = nil
-        guard job.waiters.isEmpty else { return }
-        if let task = job.task {
-            task.cancel()  // the running download stops; `finish` cleans up
-        } else {
-            jobs[request.url] = nil
-            queue.removeAll { $0 == request.url }
+        // A running download finishes into the caches; a queued one nobody wants is dropped.
+        if job.waiters.isEmpty && !job.isRunning { jobs[request.key] = nil }
+    }
+
+    // MARK: Scheduling
+
+    /// Picks after the current main-loop dispatch, so that every row bound in one layout (and
+    /// the scroll position set by it) is known before choosing.
+    private func schedulePump() {
+        guard pumpTimer == nil else { return }
+        pumpTimer = MainContext.after(.zero) { [weak self] in
+            self?.pumpTimer = nil
+            self?.pump()
         }
     }
 
-    private func startQueuedJobs() {
-        while running < maxConcurrent, let url = queue.popLast() {
-            guard let job = jobs[url] else { continue }
-            running += 1
-            job.task = Task { [weak self] in
-                let texture = await self?.fetch(url)
-                self?.finish(url, texture)
-            }
+    private func pump() {
+        guard running < maxConcurrent else { return }
+        let candidates = jobs.values.lazy.filter { !$0.isRunning }.compactMap { job -> (Job, ArtworkPriority)? in
+            guard let priority = job.waiters.values.lazy.map({ $0.priority() }).min(), !priority.isDeferred else { return nil }
+            return (job, priority)
+        }.sorted { $0.1 < $1.1 }
+        for (job, _) in candidates where running < maxConcurrent {
+            let host = Self.origin(of: job.key.url)
+            guard runningPerHost[host, default: 0] < (slowHosts.contains(host) ? 2 : maxPerHost) else { continue }
+            start(job, host: host)
         }
     }
 
-    private func finish(_ url: URL, _ texture: Texture?) {
+    private func start(_ job: Job, host: String) {
+        job.isRunning = true
+        running += 1
+        runningPerHost[host, default: 0] += 1
+        Task { [weak self] in
+            guard let self else { return }
+            let outcome = await self.fetch(job.key)
+            self.finish(job, host: host, outcome)
+        }
+    }
+
+    private func finish(_ job: Job, host: String, _ outcome: Outcome) {
         running -= 1
-        if let texture { memory.insert(texture, for: url) }
-        let waiters = jobs.removeValue(forKey: url)?.waiters ?? [:]
-        for completion in waiters.values { completion(texture) }
-        startQueuedJobs()
-    }
-
-    private func fetch(_ url: URL) async -> Texture? {
-        if let data = await disk.data(for: url), let texture = await Self.decode(data) {
-            return texture
+        runningPerHost[host, default: 1] -= 1
+        if runningPerHost[host] == 0 { runningPerHost[host] = nil }
+        if jobs[job.key] === job { jobs[job.key] = nil }
+        var texture: Texture?
+        switch outcome {
+        case .image(let image):
+            texture = image
+            memory.insert(image, for: job.key)
+            failures.clear(job.key.url)
+            slowHosts.remove(host)
+        case .failed(let kind, let hostTimedOut):
+            failures.record(job.key.url, kind)
+            if hostTimedOut { slowHosts.insert(host) }
         }
-        guard !Task.isCancelled else { return nil }
-        downloadCount += 1
-        guard let response = try? await client.get(url, maxBodyBytes: Self.maxImageBytes),
-              let texture = await Self.decode(response.body) else { return nil }
-        await disk.store(response.body, for: url)
-        return texture
+        for waiter in job.waiters.values { waiter.completion(texture) }
+        if !jobs.isEmpty { schedulePump() }
     }
 
-    /// Checks the size the header declares, then decodes; runs off the main thread.
-    nonisolated static func decode(_ data: Data) async -> Texture? {
-        guard data.count <= maxImageBytes, let size = ImageDimensions.of(data),
-              size.width > 0, size.height > 0, size.width <= maxImagePixels, size.height <= maxImagePixels
-        else { return nil }
-        return Texture(data: data)
+    // MARK: Fetching
+
+    private func fetch(_ key: Key) async -> Outcome {
+        if let resolve = fileOrigins[Self.origin(of: key.url)] {
+            guard let texture = await Self.decodeFile(resolve(key.url), pixelSize: key.pixels) else {
+                Log.debug(Self.logDomain, "No bundled image for \(key.url)")
+                return .failed(.permanent, hostTimedOut: false)
+            }
+            return .image(texture)
+        }
+        if let data = await disk.data(for: key.url) {
+            if let texture = await Self.decode(data, pixelSize: key.pixels) { return .image(texture) }
+            Log.debug(Self.logDomain, "Cached image for \(key.url) does not decode; fetching it again")
+        }
+        downloadCount += 1
+        let response: HTTPResponse
+        do throws(HTTPError) {
+            response = try await client.get(key.url, maxBodyBytes: Self.maxImageBytes)
+        } catch {
+            Log.debug(Self.logDomain, "Image \(key.url): \(error)")
+            return Self.outcome(for: error)
+        }
+        guard let texture = await Self.decode(response.body, pixelSize: key.pixels) else {
+            Log.debug(Self.logDomain, "Image \(key.url) is broken, of an unknown format, or too large")
+            return .failed(.permanent, hostTimedOut: false)
+        }
+        await disk.store(response.body, for: key.url)
+        return .image(texture)
+    }
+
+    /// What the per-host limit counts: one server (host and port), as libsoup's connection limit does.
+    private static func origin(of url: URL) -> String {
+        "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? -1)"
+    }
+
+    private static func outcome(for error: HTTPError) -> Outcome {
+        switch error {
+        case .status(408), .status(429): .failed(.transient, hostTimedOut: false)
+        case .status(let code) where code < 500: .failed(.permanent, hostTimedOut: false)
+        case .invalidURL, .bodyTooLarge: .failed(.permanent, hostTimedOut: false)
+        case .timedOut: .failed(.transient, hostTimedOut: true)
+        default: .failed(.transient, hostTimedOut: false)
+        }
+    }
+
+    /// Largest image (in source pixels) accepted for a use: a thumbnail needs far fewer than
+    /// the detail image. Bounds each decode's transient memory (× 4 bytes × parallel decodes).
+    nonisolated static func maxSourcePixels(for pixelSize: Int) -> Int {
+        min(max(pixelSize * pixelSize * 64, 1 << 20), 1 << 22)
+    }
+
+    @concurrent
+    nonisolated private static func decodeFile(_ file: URL?, pixelSize: Int) async -> Texture? {
+        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return await decode(data, pixelSize: pixelSize)
+    }
+
+    /// Checks the header (format, size, pixel cap), then decodes scaled to fit `pixelSize`.
+    /// Runs off the main thread.
+    @concurrent
+    nonisolated static func decode(_ data: Data, pixelSize: Int) async -> Texture? {
+        let cap = maxSourcePixels(for: pixelSize)
+        guard data.count <= maxImageBytes, let format = ImageDimensions.format(of: data), let size = ImageDimensions.of(data),
+              size.width > 0, size.height > 0, size.width <= maxImagePixels, size.height <= maxImagePixels,
+              size.width * size.height <= cap else { return nil }
+        return Texture(data: data, format: format.rawValue, fittingIn: pixelSize, maxSourcePixels: cap)
     }
 }

@@ -2,24 +2,29 @@ import Foundation
 import Gtk
 
 /// The one place where a list row or a grid tile asks for its thumbnail: a placeholder icon
-/// until the image arrives, a "missing" icon for a broken one, and the request cancelled when
-/// the row or tile is unbound (scrolled away or reused).
+/// until the image arrives, a "missing" icon for a broken one, the image decoded at its shown
+/// size, ranked by the row's distance to the viewport, and cancelled when the row or tile is
+/// unbound (scrolled away or reused).
 @MainActor
 final class ArtworkSlot {
     let image = Image(iconName: "image-x-generic-symbolic")
+    private let size: Int
     private var request: ArtworkRequest?
 
     init(size: Int) {
+        self.size = size
         image.setPixelSize(size)
         image.setSizeRequest(width: size, height: size)
         image.addCSSClass("artwork")
     }
 
-    func load(_ url: URL?, with loader: ArtworkLoader) {
+    /// `priority` tells the loader how near the row is to the viewport, whenever it asks.
+    func load(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
         cancel()
         image.setIconName("image-x-generic-symbolic")
         guard let url else { return }
-        request = loader.load(url) { [weak self] texture in
+        let pixels = size * max(1, image.scaleFactor)
+        request = loader.load(url, pixelSize: pixels, priority: priority) { [weak self] texture in
             guard let self else { return }
             self.request = nil
             if let texture { self.image.setTexture(texture) } else { self.image.setIconName("image-missing-symbolic") }

@@ -1,37 +1,60 @@
 import Foundation
+import Gtk
 import HTTP
 import StoreSearchCore
 
 /// The bundled offline catalog served over real HTTP on 127.0.0.1: `/search` with the API's
 /// parameters and answer shape, and `/artwork/...` with the images.
+///
+/// Starting is cheap: the server listens at once and the 1.3 MB catalog is parsed on a thread
+/// of its own (~80 ms); a search that arrives before it is ready waits for it. Artwork URLs in answers
+/// keep the catalog's fixed origin (`artworkOrigin`), not the server's ephemeral port, so cache
+/// keys and saved items stay valid across launches; the artwork loader reads those images
+/// straight from the bundled folder (`bundledArtworkFile`).
 public final class CatalogServer: Sendable {
-    /// Artwork URLs in the catalog file start with this; the server puts its own address there.
-    static let artworkPlaceholder = "http://storesearch-catalog.invalid"
+    /// The origin of every artwork URL in the catalog file.
+    public static let artworkOrigin = URL(string: "http://storesearch-catalog.invalid")!
+
+    private static let logDomain = "StoreSearch-Catalog"
 
     private let server = LocalServer()
-    private let index: CatalogIndex
+    private let catalogFile: URL
     private let artworkDirectory: URL
+    private let index = CatalogIndexLoader()
 
-    /// Loads `catalog.json` and the `artwork/` folder from `dataDirectory`.
+    /// Uses `catalog.json` and the `artwork/` folder of `dataDirectory`; throws if the catalog is missing.
     public init(dataDirectory: URL) throws {
-        index = try CatalogIndex(catalog: Data(contentsOf: dataDirectory.appending(path: "catalog.json")))
+        catalogFile = dataDirectory.appending(path: "catalog.json")
         artworkDirectory = dataDirectory.appending(path: "artwork")
+        guard FileManager.default.isReadableFile(atPath: catalogFile.path) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: catalogFile.path])
+        }
     }
 
-    public var itemCount: Int { index.count }
+    /// Records in the catalog (waits for it to be parsed; 0 if it could not be).
+    public var itemCount: Int {
+        index.load(catalogFile)
+        return (try? index.wait().count) ?? 0
+    }
 
-    /// Starts serving and returns the base URL to search.
+    /// Starts serving and returns the base URL to search; the catalog is parsed meanwhile.
     public func start() throws -> URL {
         let index = index
+        let catalogFile = catalogFile
+        // Parsing starts with the first search, or a moment after start: the window's first
+        // frames do not share the CPU with it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(250)) { index.load(catalogFile) }
         let artworkDirectory = artworkDirectory
-        let placeholder = Data(Self.artworkPlaceholder.utf8)
-        // The base URL is known only once listening; handlers read it from the server.
-        let server = server
         server.route("/search") { request in
-            let body = index.responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
-                                          limit: request.query["limit"].flatMap(Int.init) ?? 50)
-            let base = Data((server.baseURL?.absoluteString ?? "").utf8)
-            return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body.replacing(placeholder, with: base))
+            index.load(catalogFile)
+            do {
+                let body = try index.wait().responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
+                                                         limit: request.query["limit"].flatMap(Int.init) ?? 50)
+                return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
+            } catch {
+                Log.warning(CatalogServer.logDomain, "The offline catalog cannot be read: \(error)")
+                return LocalServerResponse(status: 500, text: "The offline catalog cannot be read: \(error)")
+            }
         }
         server.route("/artwork/") { request in
             guard let file = CatalogServer.artworkFile(for: request.path, in: artworkDirectory),
@@ -45,9 +68,16 @@ public final class CatalogServer: Sendable {
 
     public func stop() { server.stop() }
 
+    /// The bundled file for an artwork URL at `artworkOrigin`, if there is one.
+    public static func bundledArtworkFile(for url: URL, dataDirectory: URL) -> URL? {
+        guard url.host == artworkOrigin.host, url.port == nil else { return nil }
+        return artworkFile(for: url.path, in: dataDirectory.appending(path: "artwork"))
+    }
+
     /// The catalog has each cover at 100 and 600 pixels; like the real image server, any
     /// "NxNbb.jpg" is answered, with the nearest size.
     static func artworkFile(for path: String, in directory: URL) -> URL? {
+        guard path.hasPrefix("/artwork/") else { return nil }
         let parts = path.dropFirst("/artwork/".count).split(separator: "/")
         guard parts.count == 2, !parts.contains(where: { $0.hasPrefix(".") }),
               let pixels = parts[1].split(separator: "x").first.flatMap({ Int($0) }) else { return nil }

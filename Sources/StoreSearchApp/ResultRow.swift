@@ -6,7 +6,7 @@ import StoreSearchCore
 @MainActor
 final class ResultRow {
     let root = Box(.horizontal, spacing: 12)
-    private let artwork = ArtworkSlot(size: 48)
+    private let artwork = ArtworkSlot(size: ArtworkLoader.thumbnailPoints)
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
@@ -47,7 +47,9 @@ final class ResultRow {
         root.parent?.deferredTooltip = tooltip
     }
 
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+        artwork.load(url, with: loader, priority: priority)
+    }
 
     /// The row scrolled away: stop waiting for its image.
     func unbind() { artwork.cancel() }

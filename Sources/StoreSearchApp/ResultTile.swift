@@ -6,6 +6,8 @@ import StoreSearchCore
 @MainActor
 final class ResultTile {
     static let artworkSize = 112
+    /// The tile's width: the grid fits as many of these side by side as it can.
+    static let minimumWidth = artworkSize + 24
 
     let root = Box(.vertical, spacing: 4)
     private let artwork = ArtworkSlot(size: ResultTile.artworkSize)
@@ -14,7 +16,7 @@ final class ResultTile {
 
     init() {
         root.addCSSClass("result-tile")
-        root.setSizeRequest(width: Self.artworkSize + 24, height: -1)
+        root.setSizeRequest(width: Self.minimumWidth, height: -1)
         name.addCSSClass("name")
         name.ellipsizeAtEnd()
         name.centerText()
@@ -40,7 +42,9 @@ final class ResultTile {
         root.parent?.deferredTooltip = tooltip
     }
 
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader) { artwork.load(url, with: loader) }
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+        artwork.load(url, with: loader, priority: priority)
+    }
 
     func unbind() { artwork.cancel() }
 }

@@ -54,6 +54,15 @@ final class ResultsController {
 
         let formatter = PriceFormatter(locale: environment.locale)
         let loader = environment.artwork
+        let model = self.model
+        // Thumbnails of the rows on screen load first; each view ranks by its own scroll position.
+        let listScroller: ScrolledWindow = builder.object("list_scroller")
+        let gridScroller: ScrolledWindow = builder.object("grid_scroller")
+        let listViewport = ArtworkViewport(adjustment: listScroller.verticalAdjustment, loader: loader) { (model.count, 1) }
+        var gridColumns: () -> Int = { 1 }
+        let gridViewport = ArtworkViewport(adjustment: gridScroller.verticalAdjustment, loader: loader) {
+            (model.count, gridColumns())
+        }
         list = ListView(selection: selection, setup: { listItem in
             let row = ResultRow()
             listItem.row = row
@@ -61,7 +70,9 @@ final class ResultsController {
         }, bind: { listItem, item in
             guard let row = listItem.row as? ResultRow else { return }
             row.show(item, formatter: formatter)
-            row.loadArtwork(item.result.artworkURL, with: loader)
+            row.loadArtwork(item.result.artworkURL, with: loader) { [weak listViewport] in
+                listViewport?.priority(ofItemAt: listItem.position) ?? .visible
+            }
         }, unbind: { listItem in
             (listItem.row as? ResultRow)?.unbind()
         }, teardown: { listItem in
@@ -74,20 +85,27 @@ final class ResultsController {
         }, bind: { listItem, item in
             guard let tile = listItem.row as? ResultTile else { return }
             tile.show(item, formatter: formatter)
-            tile.loadArtwork(item.result.artworkURL, with: loader)
+            tile.loadArtwork(item.result.artworkURL, with: loader) { [weak gridViewport] in
+                gridViewport?.priority(ofItemAt: listItem.position) ?? .visible
+            }
         }, unbind: { listItem in
             (listItem.row as? ResultTile)?.unbind()
         }, teardown: { listItem in
             listItem.row = nil
         })
-        feeder = ResultsFeeder(model: model, clock: window)
+        let grid = self.grid
+        gridColumns = { [weak grid] in
+            // GtkGridView fits as many tiles of their minimum width as the width allows.
+            max(1, min(grid?.maxColumns ?? 1, (grid?.allocatedWidth ?? 0) / ResultTile.minimumWidth))
+        }
+        feeder = ResultsFeeder(model: model, clock: window, viewports: [listViewport, gridViewport])
 
         list.setAccessibleLabel("Results")
         list.addCSSClass("navigation-sidebar")
         grid.setAccessibleLabel("Results")
         grid.maxColumns = 12
-        builder.object("list_scroller", as: ScrolledWindow.self).setChild(list)
-        builder.object("grid_scroller", as: ScrolledWindow.self).setChild(grid)
+        listScroller.setChild(list)
+        gridScroller.setChild(grid)
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
         showViewMode(state.viewMode)

@@ -11,12 +11,15 @@ final class ResultsFeeder {
     private let model: ListModel<Item>
     /// Frames are counted on the window, which is mapped whichever view (list, grid, detail) shows.
     private let clock: Widget
+    /// Where the list's and the grid's rows are, for artwork order: new rows start unseen.
+    private let viewports: [ArtworkViewport]
     private var pending: ArraySlice<Item> = []
     private var generation = 0
 
-    init(model: ListModel<Item>, clock: Widget) {
+    init(model: ListModel<Item>, clock: Widget, viewports: [ArtworkViewport] = []) {
         self.model = model
         self.clock = clock
+        self.viewports = viewports
     }
 
     var isFeeding: Bool { !pending.isEmpty }
@@ -26,6 +29,7 @@ final class ResultsFeeder {
     /// Replaces the rows with `items`, the first batch now and the rest frame by frame.
     func show(_ items: [Item]) {
         generation += 1
+        viewports.forEach { $0.reset() }  // new rows: none of them was scrolled past yet
         model.replaceAll(with: Array(items.prefix(Self.rowsPerFrame)))
         pending = items.dropFirst(Self.rowsPerFrame)
         guard !pending.isEmpty else { return }

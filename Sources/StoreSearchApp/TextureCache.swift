@@ -1,31 +1,34 @@
 import Foundation
 import Gtk
 
-/// Decoded textures by URL, least recently used dropped first, bounded by their pixel bytes.
+/// Decoded textures, least recently used dropped first, bounded by their pixel bytes (what the
+/// decoded image takes, whatever its file claimed).
 @MainActor
-final class TextureCache {
+final class TextureCache<Key: Hashable> {
     private let budget: Int
-    private var entries: [URL: (texture: Texture, lastUse: Int)] = [:]
+    private var entries: [Key: (texture: Texture, lastUse: Int)] = [:]
     private var clock = 0
     private(set) var totalBytes = 0
 
     init(budgetBytes: Int) { budget = budgetBytes }
 
-    subscript(url: URL) -> Texture? {
-        guard let entry = entries[url] else { return nil }
+    subscript(key: Key) -> Texture? {
+        guard let entry = entries[key] else { return nil }
         clock += 1
-        entries[url]?.lastUse = clock
+        entries[key]?.lastUse = clock
         return entry.texture
     }
 
-    func insert(_ texture: Texture, for url: URL) {
+    func insert(_ texture: Texture, for key: Key) {
         clock += 1
-        if let old = entries.updateValue((texture, clock), forKey: url) { totalBytes -= old.texture.byteCost }
+        if let old = entries.updateValue((texture, clock), forKey: key) { totalBytes -= old.texture.byteCost }
         totalBytes += texture.byteCost
-        while totalBytes > budget, entries.count > 1,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            entries[oldest.key] = nil
-            totalBytes -= oldest.value.texture.byteCost
+        guard totalBytes > budget else { return }
+        // Evict down to 90% in one pass, so a full cache does not scan on every insert.
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard totalBytes > budget * 9 / 10, entries.count > 1 else { break }
+            entries[key] = nil
+            totalBytes -= entry.texture.byteCost
         }
     }
 

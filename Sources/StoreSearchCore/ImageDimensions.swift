@@ -3,6 +3,20 @@ import Foundation
 /// Reads an image's pixel size from its header (PNG, JPEG, GIF) without decoding it, so
 /// oversized images from the network can be refused before they cost memory.
 public enum ImageDimensions {
+    /// The formats the header reader knows; the raw value is gdk-pixbuf's loader name.
+    public enum Format: String, Sendable {
+        case png, jpeg, gif
+    }
+
+    /// The format of `data` from its signature, if it is one the app decodes.
+    public static func format(of data: Data) -> Format? {
+        let bytes = [UInt8](data.prefix(4))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if bytes.starts(with: Array("GIF".utf8)) { return .gif }
+        if bytes.starts(with: [0xFF, 0xD8]) { return .jpeg }
+        return nil
+    }
+
     public static func of(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(64 * 1024))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 24 {

@@ -1,5 +1,6 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
+// `storesearch-bench artwork|launch|hanging|memory|core` runs one part.
 import Foundation
 import Gtk
 
@@ -7,8 +8,19 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
-try CoreBenchmark.run(repository: repository)
-print("")
-try MainActor.assumeIsolated { try ArtworkBenchmark.run(repository: repository) }
-print("")
-try WindowStartBenchmark.run(repository: repository)
+let parts = CommandLine.arguments.count > 1 ? Set(CommandLine.arguments.dropFirst()) : ["core", "artwork", "hanging", "launch", "memory", "window"]
+if parts.contains("core") {
+    try CoreBenchmark.run(repository: repository)
+    print("")
+}
+try MainActor.assumeIsolated {
+    MainLoopBridge.install()
+    if parts.contains("artwork") { try ArtworkBenchmark.run(repository: repository); print("") }
+    if parts.contains("hanging") { try HangingHostBenchmark.run(repository: repository); print("") }
+    if parts.contains("launch") { LaunchBenchmark.run(); print("") }
+    if parts.contains("memory") { try MemoryBenchmark.run(repository: repository) }
+}
+if parts.contains("window") {
+    print("")
+    try WindowStartBenchmark.run(repository: repository)
+}

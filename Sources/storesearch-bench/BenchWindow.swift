@@ -1,0 +1,67 @@
+import Foundation
+import Gtk
+import StoreSearchApp
+import StoreSearchCore
+
+/// The real main window for benchmarks, over a temporary data and cache folder.
+@MainActor
+final class BenchWindow {
+    static let application: Application = {
+        let application = Application(id: "io.github.storesearch.StoreSearch.Bench")
+        precondition(application.register(), "cannot register the benchmark application")
+        return application
+    }()
+
+    let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-\(UUID().uuidString)")
+    let environment: AppEnvironment
+    let main: MainWindow
+
+    init(apiBase: URL, offline: Bool = false, root: URL? = nil) {
+        var options = LaunchOptions()
+        options.apiBase = apiBase
+        options.offline = offline
+        let folder = root ?? self.root
+        let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
+        environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
+        main = MainWindow(application: Self.application, environment: environment)
+        main.window.setDefaultSize(width: 1024, height: 760)
+    }
+
+    func close() {
+        main.window.destroy()
+        environment.shutdown()
+        MainContext.spin(until: { false }, timeout: .milliseconds(50))
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Types `term`, presses Enter and waits until the rows are all in the list.
+    func search(_ term: String) {
+        main.searchEntry.text = term
+        main.searchEntry.activate()
+        MainContext.spin(until: { self.main.visiblePage != "searching" && !self.main.isFillingResults }, timeout: .seconds(30))
+    }
+
+    var scroller: ScrolledWindow? {
+        main.resultsList.parent.map { ScrolledWindow(retaining: UnsafeMutableRawPointer($0.widget)) }
+    }
+
+    /// The rows that intersect the viewport (all rows are the same height).
+    var visibleRows: Range<Int> {
+        let count = main.resultsList.model.count
+        guard let adjustment = scroller?.verticalAdjustment, count > 0, adjustment.upper > 0, adjustment.pageSize > 0 else {
+            return 0..<0
+        }
+        let height = adjustment.upper / Double(count)
+        let first = max(0, Int(adjustment.value / height))
+        let last = min(count, Int(((adjustment.value + adjustment.pageSize) / height).rounded(.up)))
+        return first..<max(first, last)
+    }
+
+    /// Whether every row in `rows` shows its artwork (decoded in memory).
+    func hasArtwork(_ rows: some Sequence<Int>) -> Bool {
+        let items = main.items
+        return rows.allSatisfy { index in
+            index < items.count && items[index].result.artworkURL.map { environment.artwork.cachedTexture(for: $0) != nil } ?? true
+        }
+    }
+}
