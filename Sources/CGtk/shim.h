@@ -3,6 +3,8 @@
 #define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -65,6 +67,11 @@ static inline void shim_drain_eventfd(int fd) {
         eventfd_t value;
         (void)eventfd_read(fd, &value);
     }
+}
+
+// A warning in the GLib log (g_log is variadic).
+static inline void shim_log_warning(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
 }
 
 #endif

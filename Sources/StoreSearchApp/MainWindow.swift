@@ -33,6 +33,8 @@ public final class MainWindow {
     private var lastResults: [SearchResult] = []
     private var hiddenItemsWindow: HiddenItemsWindow?
     private var closingWithoutSaving = false
+    /// Store region drop-down in the header bar.
+    public private(set) var regionPicker: StoreRegionPicker!
 
     /// The query last sent (tests and Retry use it).
     public private(set) var lastQuery: SearchQuery?
@@ -85,6 +87,12 @@ public final class MainWindow {
         builder.object("results_scroller", as: ScrolledWindow.self).setChild(resultsList)
 
         connectSignals(application: application)
+        regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
+        builder.object("header_bar", as: HeaderBar.self).packEnd(regionPicker.dropDown)
+        environment.storeRegion.onChange { [weak self] in
+            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.runSearch()
+        }
         showStart()
     }
 
@@ -166,7 +174,7 @@ public final class MainWindow {
 
     /// Searches for the entry's text in the selected category; an empty term does nothing.
     public func runSearch() {
-        let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
+        let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
         searchTask?.cancel()

@@ -9,10 +9,11 @@ public enum StoreSearchApp {
     public static let applicationID = "io.github.storesearch.StoreSearch"
 
     /// Runs until the window closes. `onWindowOpened` lets UI tests drive the window.
-    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(),
+    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current,
                            onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
         guard let resources = ResourceLocator.locate() else {
-            FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
+            let message = localized("cannot find the app's Resources and data folders; set STORESEARCH_RESOURCES")
+            FileHandle.standardError.write(Data("storesearch: \(message)\n".utf8))
             return 1
         }
         let application = Application(id: applicationID)
@@ -20,14 +21,18 @@ public enum StoreSearchApp {
         var environment: AppEnvironment?
         application.onActivate {
             if let window { return window.present() }
-            let env = AppEnvironment(options: options, paths: paths, resources: resources)
+            DesktopIntegration.prepare(resources: resources)
+            let env = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
+                                     settings: StoreRegionSetting.openSettings(resources: resources))
             environment = env
             let opened = MainWindow(application: application, environment: env)
             window = opened
             opened.present()
             onWindowOpened?(opened)
+            SelfCheck.startIfRequested(opened, environment: env)
         }
         application.onShutdown { environment?.shutdown() }
-        return application.run(programName: "storesearch")
+        let status = application.run(programName: "storesearch")
+        return SelfCheck.failed ? 1 : status
     }
 }

@@ -22,6 +22,16 @@ public struct UserLocale: Equatable, Sendable {
         self.time = Self.locale(posixName: time)
     }
 
+    /// The same locale for every category.
+    public init(_ locale: Locale) {
+        messages = locale
+        monetary = locale
+        time = locale
+    }
+
+    /// The process's locale, read once (this sets the C library's locale from the environment).
+    public static let current = UserLocale.fromCLibrary()
+
     /// Two-letter store region: the region of the monetary locale, else of the messages one,
     /// else `US`.
     public var region: String {
