@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
                 adwaita-icon-theme fonts-dejavu-core gettext locales desktop-file-utils appstream lintian xdotool \
-                librsvg2-common dpkg-dev fakeroot
+                librsvg2-bin dpkg-dev fakeroot
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=

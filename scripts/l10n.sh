@@ -51,10 +51,12 @@ check)
     fi
     # Every marked Swift literal must be in the template (guards against the C lexer misreading Swift).
     missing=0
+    msgcat --no-wrap "$POT" > "$tmp/flat.pot"
     while IFS= read -r literal; do
-        grep -qxF "msgid \"$literal\"" "$POT" || grep -qxF "msgid_plural \"$literal\"" "$POT" || {
+        grep -qxF "msgid \"$literal\"" "$tmp/flat.pot" || grep -qxF "msgid_plural \"$literal\"" "$tmp/flat.pot" || {
             echo "not in the template: \"$literal\"" >&2; missing=1; }
-    done < <(swift_sources | xargs grep -ohE "localized(Plural)?\(\"([^\"\\\\]|\\\\.)*\"(, *\"([^\"\\\\]|\\\\.)*\")?" \
+    done < <(swift_sources | xargs grep -hvE '^\s*//' \
+                | grep -oE "localized(Plural)?\(\"([^\"\\\\]|\\\\.)*\"(, *\"([^\"\\\\]|\\\\.)*\")?" \
                 | sed -E 's/^localized(Plural)?\("//; s/"$//; s/", *"/\n/')
     [ $missing = 0 ] || exit 1
     for lang in $LINGUAS; do

@@ -95,7 +95,7 @@ final class DetailForm {
         artistEntry.text = item.artist ?? ""
         priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
         setPriceError(nil)
-        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? "Unknown"
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
             isFilling = true
             calendar.date = date
@@ -150,7 +150,7 @@ final class DetailForm {
         updated.edits = edits
         self.item = updated
         revertButton.isSensitive = !edits.isEmpty
-        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? "Unknown"
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         onEdit?(updated, edits)
     }
 

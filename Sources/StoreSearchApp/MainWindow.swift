@@ -82,7 +82,7 @@ public final class MainWindow {
             listItem.row = nil
         })
         feeder = ResultsFeeder(list: resultsList)
-        resultsList.setAccessibleLabel("Results")
+        resultsList.setAccessibleLabel(localized("Results"))
         resultsList.addCSSClass("navigation-sidebar")
         builder.object("results_scroller", as: ScrolledWindow.self).setChild(resultsList)
 
@@ -143,7 +143,7 @@ public final class MainWindow {
         application.setAccelerator("<Control>f", forAction: "win.focus-search")
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
-            self?.showBanner("\(error.message) Your changes are kept, and StoreSearch will try again.")
+            self?.showBanner(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message))
         }
         environment.search.onUnreachable = { [weak self] in self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true) }
     }
@@ -154,7 +154,7 @@ public final class MainWindow {
         if environment.options.offline { useOfflineCatalog(searching: false) }
         if let notice = environment.keeper.loadNotice { showBanner(notice) }
         if !environment.options.offline && !environment.isNetworkAvailable {
-            showBanner("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog") { [weak self] in
+            showBanner(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog")) { [weak self] in
                 self?.useOfflineCatalog(searching: self?.lastQuery != nil)
             }
         }
@@ -202,7 +202,7 @@ public final class MainWindow {
         feeder.show(items)
         detail.show(nil)
         if items.isEmpty {
-            emptyLabel.text = "No results for “\(query.term)” in \(query.category.displayName)."
+            emptyLabel.text = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.visiblePage = "empty"
         } else {
             updateCount()
@@ -212,7 +212,7 @@ public final class MainWindow {
 
     private func updateCount() {
         let count = feeder.totalCount
-        countLabel.text = count == 1 ? "1 result" : "\(count) results"
+        countLabel.text = String(format: localizedPlural("%ld result", "%ld results", count), count)
     }
 
     private func showFailure(_ failure: SearchFailure) {
@@ -229,7 +229,7 @@ public final class MainWindow {
             offlineLabel.isVisible = true
             if searching { runSearch() }
         } catch {
-            showFailure(.unreachable(detail: "The offline catalog could not be opened: \(error)"))
+            showFailure(.unreachable(detail: String(format: localized("The offline catalog could not be opened: %@"), "\(error)")))
         }
     }
 
@@ -258,7 +258,7 @@ public final class MainWindow {
         resultsList.model.remove(at: index)
         detail.show(nil)
         updateCount()
-        showBanner("“\(item.name)” hidden", button: "Undo", hidesAfterDelay: true) { [weak self] in
+        showBanner(String(format: localized("“%@” hidden"), item.name), button: localized("Undo"), hidesAfterDelay: true) { [weak self] in
             guard let self else { return }
             self.environment.keeper.update { $0.unhide(item.id) }
             self.resultsList.model.insert(item, at: min(index, self.resultsList.model.count))
@@ -268,7 +268,7 @@ public final class MainWindow {
     }
 
     /// Shows an in-window bar; its button runs `action` (or only dismisses the bar).
-    private func showBanner(_ text: String, button: String = "Dismiss", hidesAfterDelay: Bool = false,
+    private func showBanner(_ text: String, button: String = localized("Dismiss"), hidesAfterDelay: Bool = false,
                             action: (() -> Void)? = nil) {
         bannerLabel.text = text
         bannerAction = action
@@ -309,10 +309,10 @@ public final class MainWindow {
             try environment.keeper.saveNow()
             return false
         } catch {
-            let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",
+            let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"),
                                        detail: error.message)
-            dialog.addButton("Close Without Saving", id: 2, destructive: true)
-            dialog.addButton("Try Again", id: 1)
+            dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
+            dialog.addButton(localized("Try Again"), id: 1)
             dialog.setDefaultResponse(1)
             dialog.onResponse { [weak self, weak dialog] response in
                 dialog?.destroy()

@@ -16,23 +16,23 @@ public enum SearchFailure: Error, Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .unreachable: "Can’t Reach the iTunes Store"
-        case .throttled: "Too Many Searches"
-        case .serverProblem, .unexpectedStatus: "The iTunes Store Had a Problem"
-        case .timedOut: "The iTunes Store Is Not Answering"
-        case .unreadable, .service: "Unreadable Answer"
+        case .unreachable: localized("Can’t Reach the iTunes Store")
+        case .throttled: localized("Too Many Searches")
+        case .serverProblem, .unexpectedStatus: localized("The iTunes Store Had a Problem")
+        case .timedOut: localized("The iTunes Store Is Not Answering")
+        case .unreadable, .service: localized("Unreadable Answer")
         }
     }
 
     public var message: String {
         switch self {
-        case .unreachable: "Check your network connection, or search the offline catalog instead."
-        case .throttled: "The iTunes Store is limiting searches. Try again in a minute."
-        case .serverProblem(let status): "The store answered with an error (HTTP \(status)). Try again later."
-        case .unexpectedStatus(let status): "The store answered with HTTP \(status)."
-        case .timedOut: "The search took too long. Try again."
-        case .unreadable(let detail): "The store’s answer could not be read (\(detail))."
-        case .service(let text): "The store said: \(text)"
+        case .unreachable: localized("Check your network connection, or search the offline catalog instead.")
+        case .throttled: localized("The iTunes Store is limiting searches. Try again in a minute.")
+        case .serverProblem(let status): String(format: localized("The store answered with an error (HTTP %ld). Try again later."), status)
+        case .unexpectedStatus(let status): String(format: localized("The store answered with HTTP %ld."), status)
+        case .timedOut: localized("The search took too long. Try again.")
+        case .unreadable(let detail): String(format: localized("The store’s answer could not be read (%@)."), detail)
+        case .service(let text): String(format: localized("The store said: %@"), text)
         }
     }
 
@@ -43,10 +43,10 @@ public enum SearchFailure: Error, Equatable, Sendable {
 
     public init(_ error: SearchResponseError) {
         switch error {
-        case .emptyBody: self = .unreadable(detail: "it was empty")
-        case .notJSON: self = .unreadable(detail: "it was a web page, not search results")
-        case .malformedJSON: self = .unreadable(detail: "it was cut off or damaged")
-        case .unexpectedShape: self = .unreadable(detail: "it had no results")
+        case .emptyBody: self = .unreadable(detail: localized("it was empty"))
+        case .notJSON: self = .unreadable(detail: localized("it was a web page, not search results"))
+        case .malformedJSON: self = .unreadable(detail: localized("it was cut off or damaged"))
+        case .unexpectedShape: self = .unreadable(detail: localized("it had no results"))
         case .serviceMessage(let message): self = .service(message)
         }
     }
