@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
                 adwaita-icon-theme fonts-dejavu-core gettext locales desktop-file-utils appstream lintian xdotool \
-                librsvg2-bin dpkg-dev fakeroot
+                librsvg2-bin dpkg-dev chrpath
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
 TEST_ENV := GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test
 
-.PHONY: deps build run test test-desktop bench clean l10n po release install uninstall deb
+.PHONY: deps build run test test-desktop test-deb bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -72,6 +72,10 @@ uninstall:
 # storesearch_<version>_<arch>.deb for Debian 12, in this folder.
 deb: release l10n
 	BINARY=$(RELEASE_BINARY) L10N=$(L10N) scripts/build-deb.sh
+
+# Installs the package on this machine (root), runs it, removes it; see scripts/test-deb.sh.
+test-deb: deb
+	scripts/test-deb.sh
 
 clean:
 	rm -rf .build storesearch_*.deb .deb-staging
