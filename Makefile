@@ -44,7 +44,8 @@ po: deps
 # validators, the translations' completeness, and the installed copy run with the checkout hidden.
 test: l10n
 	swift build --build-tests $(SWIFT_FLAGS)
-	XDG_DATA_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) $(TEST_ENV) \
+	data=$$(mktemp -d) cache=$$(mktemp -d); trap 'rm -rf "$$data" "$$cache"' EXIT; \
+	XDG_DATA_HOME=$$data XDG_CACHE_HOME=$$cache $(TEST_ENV) \
 		xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory test-desktop
 
