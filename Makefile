@@ -11,7 +11,8 @@ DESTDIR ?=
 L10N := .build/l10n
 RELEASE_FLAGS := -c release --static-swift-stdlib
 RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
-TEST_ENV := GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test
+# The tests expect English and the US store unless they set a locale themselves.
+TEST_ENV := GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
 .PHONY: deps build run test test-desktop test-deb bench clean l10n po release install uninstall deb
 

@@ -3,7 +3,8 @@ import Gtk
 import StoreSearchCore
 
 /// A drop-down of store regions for the header bar: "Automatic (Germany)" first, then every
-/// region by its name in the user's language. Picking one saves it and searches again.
+/// region by its name in the user's language. Closed, it shows only the region's code ("DE"),
+/// so the header still fits a narrow window. Picking a region saves it and searches again.
 @MainActor
 public final class StoreRegionPicker {
     public let dropDown: DropDown
@@ -18,6 +19,8 @@ public final class StoreRegionPicker {
         codes = [nil] + regions.map(\.code)
         let automatic = String(format: localized("Automatic (%@)"), StoreRegion.name(of: setting.automatic, in: locale))
         dropDown = DropDown(items: [automatic] + regions.map(\.name))
+        let shortCodes = [setting.automatic] + regions.map(\.code)
+        dropDown.setButtonText { shortCodes[$0] }
         dropDown.enableSearch()
         dropDown.setAccessibleLabel(localized("Store Region"))
         dropDown.tooltip = localized("Store Region")

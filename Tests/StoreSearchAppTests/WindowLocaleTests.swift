@@ -94,10 +94,18 @@ final class WindowLocaleTests: XCTestCase {
             // The row speaks a German price: "1,29 $" (a non-breaking space before the symbol).
             XCTAssertNotNil(main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, 1,29\u{00A0}$"))
 
+            // Closed, the region drop-down shows the code; its popup lists the names in German.
+            XCTAssertEqual(main.regionPicker.dropDown.mappedLabelTexts, ["DE"])
+            main.regionPicker.dropDown.popup()
+            XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.contains("Vereinigte Staaten") }),
+                          "\(main.regionPicker.dropDown.mappedLabelTexts.prefix(8))")
+            XCTAssertTrue(main.regionPicker.dropDown.mappedLabelTexts.contains("Automatisch (Deutschland)"))
+
             // Picking Japan in the header searches again in the Japanese store and is saved.
             main.regionPicker.select("JP")
             XCTAssertTrue(MainContext.spin(until: { catalog.searchRequests.last?.query["country"] == "JP" && !main.isFillingResults }))
             XCTAssertEqual(catalog.searchRequests.last?.query["lang"], "de_de", "the answers stay in the user's language")
+            XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.first == "JP" }))
             Settings.sync()
         }
         // A later launch (new settings over the same file) searches Japan; --country wins for one run.

@@ -22,4 +22,19 @@ extension Widget {
         }
         return count
     }
+
+    /// The texts of the mapped labels in this widget's tree, depth first (what is on screen).
+    public var mappedLabelTexts: [String] {
+        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
+        var texts: [String] = []
+        if shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(widget)) {
+            texts.append(String(cString: text))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += Widget(retaining: current).mappedLabelTexts
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
 }
