@@ -1,7 +1,8 @@
 #!/bin/bash
 # Translations of the `storesearch` gettext domain.
 #   scripts/l10n.sh update           rewrite po/storesearch.pot from the sources, merge it into po/*.po
-#   scripts/l10n.sh check            fail when the template is out of date or a translation is incomplete
+#   scripts/l10n.sh check            fail when the template is out of date, a translation is incomplete,
+#                                    or a user-visible text is not marked for translation
 #   scripts/l10n.sh compile DIR      DIR/locale/<lang>/LC_MESSAGES/storesearch.mo, and the translated
 #                                    .desktop and metainfo files in DIR/desktop/
 # Swift has no xgettext parser. Messages are marked localized("…") / localizedPlural("…", "…", n)
@@ -33,7 +34,25 @@ template() {
     sed -i '/^"POT-Creation-Date:/d' "$out"
 }
 
+# Lines that show an unmarked text: literals handed to labels, titles, banners, dialogs and
+# accessible names in Swift, and text properties without translatable="yes" in .ui files.
+unmarked() {
+    grep -rnE --include='*.swift' \
+        -e '(Label|Button)\((label: )?"[^"]*[A-Za-z]' \
+        -e '\.(text|title|label|tooltip|placeholderText|subtitle) = "[^"]*[A-Za-z]' \
+        -e '(setAccessibleLabel|setAccessibleDescription|showBanner|showToast|addButton|addToast)\("[^"]*[A-Za-z]' \
+        -e '(title|detail|message|heading|body|button): "[^"]*[A-Za-z]' \
+        -e '\?\? "[A-Z][a-z]' \
+        Sources --exclude-dir=storesearch-bench | grep -vE '^[^:]+:[0-9]+:\s*//' || true
+    grep -rnE --include='*.ui' \
+        -e '<property name="(label|title|tooltip-text|placeholder-text|text|description|subtitle)">[^<]*[A-Za-z]' \
+        -e '<attribute name="(label|title)">' -e '<item>[^<]*[A-Za-z]' \
+        Resources || true
+}
+
 case ${1:-} in
+unmarked)
+    unmarked ;;
 update)
     template "$POT"
     for lang in $LINGUAS; do
@@ -59,6 +78,12 @@ check)
                 | grep -oE "localized(Plural)?\(\"([^\"\\\\]|\\\\.)*\"(, *\"([^\"\\\\]|\\\\.)*\")?" \
                 | sed -E 's/^localized(Plural)?\("//; s/"$//; s/", *"/\n/')
     [ $missing = 0 ] || exit 1
+    found=$(unmarked)
+    if [ -n "$found" ]; then
+        echo "$found" >&2
+        echo "These texts are not marked for translation: localized(\"…\") in Swift, translatable=\"yes\" in .ui." >&2
+        exit 1
+    fi
     for lang in $LINGUAS; do
         # msgcmp fails on any msgid of the template that is missing, untranslated or fuzzy in the .po.
         msgcmp "po/$lang.po" "$POT" || { echo "po/$lang.po is incomplete: run 'make po' and translate it." >&2; exit 1; }
@@ -80,5 +105,5 @@ compile)
     msgfmt --xml --template="$METAINFO_IN" -d po -o "$out/desktop/io.github.storesearch.StoreSearch.metainfo.xml"
     ;;
 *)
-    echo "usage: $0 update | check | compile DIR" >&2; exit 2 ;;
+    echo "usage: $0 update | check | unmarked | compile DIR" >&2; exit 2 ;;
 esac
