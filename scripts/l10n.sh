@@ -58,7 +58,7 @@ update)
     for lang in $LINGUAS; do
         msgmerge --quiet --update --backup=none --add-location=file --sort-by-file "po/$lang.po" "$POT"
     done
-    echo "Updated $POT and po/{$(echo $LINGUAS | tr ' ' ',')}.po; translate what msgattrib --untranslated --only-fuzzy shows."
+    echo "Updated $POT and po/{$(echo $LINGUAS | tr ' ' ',')}.po; translate what msgattrib --untranslated and --only-fuzzy list."
     ;;
 check)
     tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
