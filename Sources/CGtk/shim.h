@@ -3,6 +3,8 @@
 #define CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <poll.h>
 #include <sys/eventfd.h>

@@ -14,7 +14,7 @@ public final class HiddenItemsWindow {
     init(parent: Window, results: [SearchResult]) {
         self.results = results
         window = Window()
-        window.title = "Hidden Items"
+        window.title = localized("Hidden Items")
         window.setDefaultSize(width: 420, height: 480)
         window.setTransient(for: parent)
         window.setModal(true)
@@ -36,19 +36,19 @@ public final class HiddenItemsWindow {
         list.removeAll()
         buttons = []
         if results.isEmpty {
-            let empty = Label("No hidden items. Items you hide are listed here so you can bring them back.")
+            let empty = Label(localized("No hidden items. Items you hide are listed here so you can bring them back."))
             empty.wraps = true
             empty.addCSSClass("dim-label")
             list.append(empty)
         }
         for result in results {
             let row = Box(.horizontal, spacing: 12)
-            let text = Label("\(result.name) — \(result.artist ?? "Unknown") (\(result.kind.displayName))")
+            let text = Label(String(format: localized("%1$@ — %2$@ (%3$@)"), result.name, result.artist ?? localized("Unknown"), result.kind.displayName))
             text.wraps = true
             text.alignStart()
             text.expandsHorizontally = true
-            let button = Button(label: "Restore")
-            button.setAccessibleLabel("Restore \(result.name)")
+            let button = Button(label: localized("Restore"))
+            button.setAccessibleLabel(String(format: localized("Restore %@"), result.name))
             let id = result.id
             button.onClicked { [weak self] in
                 guard let self else { return }

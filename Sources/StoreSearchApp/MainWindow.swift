@@ -38,6 +38,8 @@ public final class MainWindow {
     /// The change the bar's Undo button takes back, while the bar shows one.
     private var noticedChange: ItemChange?
     private var visits: VisitTracker!
+    /// Store region drop-down in the header bar.
+    public private(set) var regionPicker: StoreRegionPicker!
 
     /// The query last sent (tests and Retry use it).
     public private(set) var lastQuery: SearchQuery?
@@ -90,12 +92,18 @@ public final class MainWindow {
             listItem.row = nil
         })
         feeder = ResultsFeeder(list: resultsList, viewport: viewport)
-        resultsList.setAccessibleLabel("Results")
+        resultsList.setAccessibleLabel(localized("Results"))
         resultsList.addCSSClass("navigation-sidebar")
         scroller.setChild(resultsList)
 
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals(application: application)
+        regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
+        builder.object("header_bar", as: HeaderBar.self).packEnd(regionPicker.dropDown)
+        environment.storeRegion.onChange { [weak self] in
+            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.runSearch()
+        }
         showStart()
     }
 
@@ -139,7 +147,7 @@ public final class MainWindow {
         detail.onHide = { [weak self] item in self?.hide(item) }
         detail.onRevert = { [weak self] item in
             self?.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
-                         notice: "Changes to “\(item.result.name)” reverted")
+                         notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
         detail.onMarkUnvisited = { [weak self] item in
             self?.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
@@ -154,7 +162,7 @@ public final class MainWindow {
         application.setAccelerator("<Control><Shift>z", forAction: "win.redo")
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
-            self?.showBanner("\(error.message) Your changes are kept, and StoreSearch will try again.")
+            self?.showBanner(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message))
         }
         environment.search.onUnreachable = { [weak self] in self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true) }
     }
@@ -166,11 +174,11 @@ public final class MainWindow {
         if let notice = environment.keeper.loadNotice { showBanner(notice) }
         if environment.keeper.isReadOnly {
             detail.isEditable = false
-            showBanner("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved.")
+            showBanner(localized("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."))
             Log.message("StoreSearch", "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
         }
         if !environment.options.offline && !environment.isNetworkAvailable {
-            showBanner("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog") { [weak self] in
+            showBanner(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog")) { [weak self] in
                 self?.useOfflineCatalog(searching: self?.lastQuery != nil)
             }
         }
@@ -200,10 +208,11 @@ public final class MainWindow {
         let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
                        options.offline ? "--offline" : nil].compactMap { $0 }
         if !ignored.isEmpty {
-            let options = ignored.joined(separator: " and ")
-            messages.append(ignored.count == 1
-                ? "StoreSearch is already running; \(options) only applies when it starts and was ignored. Close it and launch again to use it."
-                : "StoreSearch is already running; \(options) only apply when it starts and were ignored. Close it and launch again to use them.")
+            let options = ignored.joined(separator: localized(" and "))
+            messages.append(String(format: ignored.count == 1
+                ? localized("StoreSearch is already running; %@ only applies when it starts and was ignored. Close it and launch again to use it.")
+                : localized("StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."),
+                options))
         }
         if let term = options.searchTerm {
             searchEntry.text = term
@@ -222,7 +231,7 @@ public final class MainWindow {
 
     /// Searches for the entry's text in the selected category; an empty term does nothing.
     public func runSearch() {
-        let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
+        let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
         endUndoNotice()  // its row belongs to the results being replaced
@@ -252,7 +261,7 @@ public final class MainWindow {
         feeder.show(items)
         detail.show(nil)
         if items.isEmpty {
-            emptyLabel.text = "No results for “\(query.term)” in \(query.category.displayName)."
+            emptyLabel.text = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.visiblePage = "empty"
         } else {
             updateCount()
@@ -262,7 +271,7 @@ public final class MainWindow {
 
     private func updateCount() {
         let count = feeder.totalCount
-        countLabel.text = count == 1 ? "1 result" : "\(count) results"
+        countLabel.text = String(format: localizedPlural("%ld result", "%ld results", count), count)
     }
 
     private func showFailure(_ failure: SearchFailure) {
@@ -279,7 +288,7 @@ public final class MainWindow {
             offlineLabel.isVisible = true
             if searching { runSearch() }
         } catch {
-            showFailure(.unreachable(detail: "The offline catalog could not be opened: \(error)"))
+            showFailure(.unreachable(detail: String(format: localized("The offline catalog could not be opened: %@"), "\(error)")))
         }
     }
 
@@ -311,7 +320,7 @@ public final class MainWindow {
 
     private func hide(_ item: Item) {
         guard let index = resultsList.model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        record(ItemChange(result: item.result, kind: .hidden(true)), notice: "“\(item.name)” hidden")
+        record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
         // The next row takes the hidden one's place, so Delete can go on down the list.
         if resultsList.model.count > 0 {
             let next = min(index, resultsList.model.count - 1)
@@ -329,7 +338,7 @@ public final class MainWindow {
         history.record(change)
         reflect(change)
         if let notice {
-            showBanner(notice, button: "Undo", hidesAfterDelay: true) { [weak self] in
+            showBanner(notice, button: localized("Undo"), hidesAfterDelay: true) { [weak self] in
                 guard let self, self.history.lastChange == change else { return }
                 self.undo()
             }
@@ -400,7 +409,7 @@ public final class MainWindow {
     }
 
     /// Shows an in-window bar; its button runs `action` (or only dismisses the bar).
-    private func showBanner(_ text: String, button: String = "Dismiss", hidesAfterDelay: Bool = false,
+    private func showBanner(_ text: String, button: String = localized("Dismiss"), hidesAfterDelay: Bool = false,
                             action: (() -> Void)? = nil) {
         noticedChange = nil
         bannerLabel.text = text
@@ -460,10 +469,10 @@ public final class MainWindow {
             environment.keeper.releaseLock()
             return false
         } catch {
-            let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",
+            let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"),
                                        detail: error.message)
-            dialog.addButton("Close Without Saving", id: 2, destructive: true)
-            dialog.addButton("Try Again", id: 1)
+            dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
+            dialog.addButton(localized("Try Again"), id: 1)
             dialog.setDefaultResponse(1)
             dialog.onResponse { [weak self, weak dialog] response in
                 dialog?.destroy()

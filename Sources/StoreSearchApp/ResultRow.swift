@@ -38,7 +38,7 @@ final class ResultRow {
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         thumbnail.opacity = item.isVisited ? 0.5 : 1
-        let spoken = [item.name, item.artist ?? "Unknown", item.result.kind.displayName, priceText]
+        let spoken = [item.name, item.artist ?? localized("Unknown"), item.result.kind.displayName, priceText]
             .compactMap { $0 }.joined(separator: ", ")
         root.setAccessibleLabel(spoken)
         // The list's own row widget around `root` is what takes focus and what screen readers

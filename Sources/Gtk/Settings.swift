@@ -1,0 +1,72 @@
+import CGtk
+import Foundation
+
+/// GSettings for one schema. GLib aborts on a missing schema, so both ways in check first:
+/// `init?(schemaID:backend:)` looks in the system's schemas (and `GSETTINGS_SCHEMA_DIR`);
+/// `open(schemaID:directories:keyFile:)` looks first in compiled-schema folders the caller
+/// names (the app's own prefix or build tree), so a copy installed under any prefix finds its
+/// schema without `GSETTINGS_SCHEMA_DIR`.
+@MainActor
+public final class Settings: Object {
+    /// A settings backend kept in memory for this process (tests; relaunches share one).
+    public final class MemoryBackend: Object {
+        public convenience init() { self.init(taking: UnsafeMutableRawPointer(g_memory_settings_backend_new())) }
+    }
+
+    /// Nil when no schema `id` can be found.
+    public convenience init?(schemaID id: String, backend: MemoryBackend? = nil) {
+        guard let source = g_settings_schema_source_get_default(),
+              let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+        g_settings_schema_unref(schema)
+        let pointer = backend.map { g_settings_new_with_backend(id, $0.cast()) } ?? g_settings_new(id)
+        self.init(taking: UnsafeMutableRawPointer(pointer!))
+    }
+
+    /// The schema from the first of `directories` holding it, else from the system's schemas;
+    /// nil when none has it. `keyFile` stores the values in that file instead of the user's
+    /// dconf database (tests that relaunch).
+    public static func open(schemaID: String, directories: [URL], keyFile: URL? = nil) -> Settings? {
+        let defaultSource = g_settings_schema_source_get_default()
+        var schema: OpaquePointer?
+        for directory in directories where schema == nil {
+            var error: UnsafeMutablePointer<GError>?
+            guard let source = g_settings_schema_source_new_from_directory(directory.path, defaultSource, 0, &error) else {
+                g_error_free(error)  // no compiled schemas there: try the next place
+                continue
+            }
+            schema = g_settings_schema_source_lookup(source, schemaID, 0)
+            g_settings_schema_source_unref(source)
+        }
+        if schema == nil, let defaultSource {
+            schema = g_settings_schema_source_lookup(defaultSource, schemaID, 1)
+        }
+        guard let schema else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        var backend: UnsafeMutablePointer<GSettingsBackend>?
+        if let keyFile { backend = g_keyfile_settings_backend_new(keyFile.path, "/", nil) }
+        defer { if let backend { g_object_unref(UnsafeMutableRawPointer(backend)) } }
+        return Settings(taking: g_settings_new_full(schema, backend, nil))
+    }
+
+    private var settings: UnsafeMutablePointer<GSettings> { cast() }
+
+    public func int(_ key: String) -> Int { Int(g_settings_get_int(settings, key)) }
+    public func setInt(_ key: String, _ value: Int) { g_settings_set_int(settings, key, gint(value)) }
+    public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+    public func setBool(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
+
+    public func string(_ key: String) -> String {
+        guard let chars = g_settings_get_string(settings, key) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
+    /// False when the key is read-only (locked down by the administrator).
+    @discardableResult
+    public func setString(_ key: String, _ value: String) -> Bool {
+        g_settings_set_string(settings, key, value) != 0
+    }
+
+    /// Writes pending changes now (they are otherwise written from the main loop).
+    public static func sync() { g_settings_sync() }
+}
