@@ -2,12 +2,22 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
-                adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool
+                adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
+                librsvg2-bin dpkg-dev chrpath
 SWIFT_FLAGS ?=
-# The GSettings schema (window size, view mode), compiled here so nothing needs installing.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The GSettings schema (window size, view mode, store region), compiled here so nothing needs installing.
 SCHEMA_DIR := $(CURDIR)/.build/schemas
+# Translations and the translated .desktop/metainfo for runs from the tree.
+L10N := .build/l10n
+RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
+# The tests expect English and the US store unless they set a locale themselves; settings stay in memory.
+TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
+            LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps build schemas run test fuzz bench clean
+.PHONY: deps build schemas run test test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -17,28 +27,45 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-build: deps
+# .mo files, translated desktop entry and metainfo (.build/l10n), the schema (.build/schemas),
+# and a link so the tree's binaries find the .mo files (.build/locale).
+l10n: deps schemas
+	scripts/l10n.sh compile $(L10N)
+	ln -sfn l10n/locale .build/locale
+
+build: l10n
 	swift build $(SWIFT_FLAGS)
 
-schemas:
+schemas: deps
 	@mkdir -p $(SCHEMA_DIR)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
 
-run: build schemas
+run: build
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) swift run $(SWIFT_FLAGS) storesearch $(ARGS)
 
-# Every test, the UI ones under a private X display and D-Bus session. The run gets a private
-# TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves there fails the run
-# (other tools' temporaries do not), and the folder is removed either way: nothing stays in /tmp.
-test: deps schemas
+# Rewrites po/storesearch.pot from the sources and merges it into po/*.po.
+po: deps
+	scripts/l10n.sh update
+
+# Every test, the UI ones under a private X display and D-Bus session; then the desktop files'
+# validators, the translations' completeness, and the installed copy run with the checkout hidden.
+# The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
+# there fails the run (other tools' temporaries do not), and the folder is removed either way.
+test: l10n
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	TMPDIR="$$tmp" GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
+	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
 	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
 	exit $$status
+	$(MAKE) --no-print-directory test-desktop
+
+test-desktop: l10n release
+	scripts/l10n.sh check
+	scripts/test-desktop-files.sh $(L10N)
+	scripts/test-installed.sh
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000.
 fuzz: deps
@@ -52,5 +79,23 @@ bench: deps schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- .build/release/storesearch-bench $(BENCH)
 
+# The installable binary: optimized, with the Swift runtime linked in.
+release: deps
+	swift build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
+
+install: release l10n
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BINARY=$(RELEASE_BINARY) L10N=$(L10N) scripts/install.sh install
+
+uninstall:
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh uninstall
+
+# storesearch_<version>_<arch>.deb for Debian 12, in this folder.
+deb: release l10n
+	BINARY=$(RELEASE_BINARY) L10N=$(L10N) scripts/build-deb.sh
+
+# Installs the package on this machine (root), runs it, removes it; see scripts/test-deb.sh.
+test-deb: deb
+	scripts/test-deb.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build storesearch_*.deb .deb-staging

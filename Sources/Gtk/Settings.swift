@@ -1,7 +1,11 @@
 import CGtk
+import Foundation
 
-/// GSettings for one schema. The schema must be installed or found through
-/// `GSETTINGS_SCHEMA_DIR` (GLib aborts on a missing schema, so `init` checks first).
+/// GSettings for one schema. GLib aborts on a missing schema, so both ways in check first:
+/// `init?(schemaID:backend:)` looks in the system's schemas (and `GSETTINGS_SCHEMA_DIR`);
+/// `open(schemaID:directories:keyFile:)` looks first in compiled-schema folders the caller
+/// names (the app's own prefix or build tree), so a copy installed under any prefix finds its
+/// schema without `GSETTINGS_SCHEMA_DIR`.
 @MainActor
 public final class Settings: Object {
     /// A settings backend kept in memory for this process (tests; relaunches share one).
@@ -18,6 +22,32 @@ public final class Settings: Object {
         self.init(taking: UnsafeMutableRawPointer(pointer!))
     }
 
+    /// The schema from the first of `directories` holding it, else from the system's schemas;
+    /// nil when none has it. `keyFile` stores the values in that file instead of the user's
+    /// dconf database (tests that relaunch).
+    public static func open(schemaID: String, directories: [URL], keyFile: URL? = nil) -> Settings? {
+        let defaultSource = g_settings_schema_source_get_default()
+        var schema: OpaquePointer?
+        for directory in directories where schema == nil {
+            var error: UnsafeMutablePointer<GError>?
+            guard let source = g_settings_schema_source_new_from_directory(directory.path, defaultSource, 0, &error) else {
+                g_error_free(error)  // no compiled schemas there: try the next place
+                continue
+            }
+            schema = g_settings_schema_source_lookup(source, schemaID, 0)
+            g_settings_schema_source_unref(source)
+        }
+        if schema == nil, let defaultSource {
+            schema = g_settings_schema_source_lookup(defaultSource, schemaID, 1)
+        }
+        guard let schema else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        var backend: UnsafeMutablePointer<GSettingsBackend>?
+        if let keyFile { backend = g_keyfile_settings_backend_new(keyFile.path, "/", nil) }
+        defer { if let backend { g_object_unref(UnsafeMutableRawPointer(backend)) } }
+        return Settings(taking: g_settings_new_full(schema, backend, nil))
+    }
+
     private var settings: UnsafeMutablePointer<GSettings> { cast() }
 
     public func int(_ key: String) -> Int { Int(g_settings_get_int(settings, key)) }
@@ -26,10 +56,17 @@ public final class Settings: Object {
     public func setBool(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
 
     public func string(_ key: String) -> String {
-        let chars = g_settings_get_string(settings, key)!
+        guard let chars = g_settings_get_string(settings, key) else { return "" }
         defer { g_free(chars) }
         return String(cString: chars)
     }
 
-    public func setString(_ key: String, _ value: String) { g_settings_set_string(settings, key, value) }
+    /// False when the key is read-only (locked down by the administrator).
+    @discardableResult
+    public func setString(_ key: String, _ value: String) -> Bool {
+        g_settings_set_string(settings, key, value) != 0
+    }
+
+    /// Writes pending changes now (they are otherwise written from the main loop).
+    public static func sync() { g_settings_sync() }
 }

@@ -1,5 +1,6 @@
 import Adw
 import Gtk
+import StoreSearchCore
 
 /// The About window's contents (version, license, links, credits).
 @MainActor
@@ -11,11 +12,11 @@ enum AboutStoreSearch {
             applicationName: "StoreSearch",
             iconName: StoreSearchApp.applicationID,
             version: StoreSearchApp.version,
-            developerName: "The StoreSearch authors",
+            developerName: localized("The StoreSearch authors"),
             website: website,
             issueURL: website + "/issues",
-            developers: ["The StoreSearch authors"],
-            copyright: "© 2026 The StoreSearch authors",
+            developers: [localized("The StoreSearch authors")],
+            copyright: localized("© 2026 The StoreSearch authors"),
             license: .mit), parent: parent)
     }
 }

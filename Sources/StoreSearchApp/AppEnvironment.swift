@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import HTTP
 import StoreSearchCore
 
@@ -11,17 +12,24 @@ public final class AppEnvironment {
     public let search: SearchService
     public let artwork: ArtworkLoader
     let keeper: ItemStoreKeeper
+    /// The user's locale from the C library; `locale` is its formatting part (LC_MONETARY).
+    public let userLocale: UserLocale
     public let locale: Locale
+    /// The store searched: `--country`, the user's pick, or the locale's region.
+    public let storeRegion: StoreRegionSetting
     /// Whether GIO saw a network at start; without one the window offers the offline catalog.
     public let isNetworkAvailable: Bool
     private var catalog: CatalogServer?
 
-    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale = .current,
+    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator,
+                userLocale: UserLocale = .current, settings: Settings? = nil,
                 isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable) {
         self.options = options
         self.paths = paths
         self.resources = resources
-        self.locale = locale
+        self.userLocale = userLocale
+        locale = userLocale.monetary
+        storeRegion = StoreRegionSetting(settings: settings, override: options.country, locale: userLocale)
         self.isNetworkAvailable = isNetworkAvailable
         let userAgent = "StoreSearch/\(StoreSearchApp.version)"
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: userAgent))
@@ -33,6 +41,18 @@ public final class AppEnvironment {
         let data = resources.data
         artwork.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
         keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
+    }
+
+    /// One locale for prices, dates and language (tests).
+    public convenience init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale,
+                            isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable) {
+        self.init(options: options, paths: paths, resources: resources, userLocale: UserLocale(locale),
+                  isNetworkAvailable: isNetworkAvailable)
+    }
+
+    /// A search in the chosen store, answered in the user's language.
+    public func query(term: String, category: Category) -> SearchQuery {
+        SearchQuery(term: term, category: category, country: storeRegion.country, language: userLocale.apiLanguage)
     }
 
     public var isOffline: Bool { catalog != nil }

@@ -132,7 +132,7 @@ final class DetailForm {
         artistEntry.text = item.artist ?? ""
         priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
         setPriceError(nil)
-        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? "Unknown"
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
             isFilling = true
             calendar.date = date
@@ -219,7 +219,7 @@ final class DetailForm {
         updated.edits = edits
         self.item = updated
         updateButtons(for: updated)
-        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? "Unknown"
+        dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         onEdit?(updated, edits)
     }
 

@@ -43,9 +43,9 @@ public final class HiddenItemsWindow {
         buttons = []
         stack.visiblePage = results.isEmpty ? "empty" : "list"
         for result in results {
-            let row = ActionRow(title: result.name, subtitle: "\(result.artist ?? "Unknown") (\(result.kind.displayName))")
-            let button = Button(label: "Restore")
-            button.setAccessibleLabel("Restore \(result.name)")
+            let row = ActionRow(title: result.name, subtitle: String(format: localized("%1$@ (%2$@)"), result.artist ?? localized("Unknown"), result.kind.displayName))
+            let button = Button(label: localized("Restore"))
+            button.setAccessibleLabel(String(format: localized("Restore %@"), result.name))
             button.centerVertically()
             let id = result.id
             button.onClicked { [weak self] in

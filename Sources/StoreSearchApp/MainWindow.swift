@@ -22,6 +22,8 @@ public final class MainWindow {
     let state: WindowState
     private let detailTitle: WindowTitle
     let menuButton: MenuButton
+    /// The store region drop-down beside the category.
+    public let regionPicker: StoreRegionPicker
     private var hiddenItemsWindow: HiddenItemsWindow?
     private var closingWithoutSaving = false
 
@@ -49,6 +51,8 @@ public final class MainWindow {
         layout.detailContent.append(detail.stack)
         actions = WindowActions(window: window, application: application, resources: resources)
         changes = UndoController(keeper: environment.keeper, notices: notices, results: results, detail: detail)
+        regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
+        builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
         connect()
         showStart()
@@ -113,7 +117,7 @@ public final class MainWindow {
         detail.onHide = { [weak self] item in self?.hide(item) }
         detail.onRevert = { [weak self] item in
             self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
-                                 notice: "Changes to “\(item.result.name)” reverted")
+                                 notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
         detail.onMarkUnvisited = { [weak self] item in
             self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
@@ -130,15 +134,19 @@ public final class MainWindow {
             self.changes.undoFromKeyboard(in: self.window)
         }
         actions.onRedo = { [weak self] in self?.changes.redo() }
+        environment.storeRegion.onChange { [weak self] in
+            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.search.runSearch()  // the same term in the newly picked store
+        }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
-            self?.notices.show("\(error.message) Your changes are kept, and StoreSearch will try again.", lasting: true)
+            self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
     }
 
     /// Hides `item` with an Undo notice; the next row takes its place.
     private func hide(_ item: Item) {
-        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: "“\(item.name)” hidden")
+        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
     }
 
     private func showStart() {
@@ -147,12 +155,12 @@ public final class MainWindow {
         if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
         if environment.keeper.isReadOnly {
             detail.isEditable = false
-            notices.show("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved.",
+            notices.show(localized("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."),
                          lasting: true)
             Log.message("StoreSearch", "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
         }
         if !environment.options.offline && !environment.isNetworkAvailable {
-            notices.show("No network connection. The iTunes Store cannot be searched.", button: "Use Offline Catalog",
+            notices.show(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog"),
                          lasting: true) { [weak self] in
                 self?.search.useOfflineCatalog(searching: self?.lastQuery != nil)
             }
@@ -181,10 +189,11 @@ public final class MainWindow {
         let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
                        options.offline ? "--offline" : nil].compactMap { $0 }
         if !ignored.isEmpty {
-            let options = ignored.joined(separator: " and ")
-            messages.append(ignored.count == 1
-                ? "StoreSearch is already running; \(options) only applies when it starts and was ignored. Close it and launch again to use it."
-                : "StoreSearch is already running; \(options) only apply when it starts and were ignored. Close it and launch again to use them.")
+            let options = ignored.joined(separator: localized(" and "))
+            messages.append(String(format: ignored.count == 1
+                ? localized("StoreSearch is already running; %@ only applies when it starts and was ignored. Close it and launch again to use it.")
+                : localized("StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."),
+                options))
         }
         if let term = options.searchTerm {
             if layout.isFolded { layout.goBack() }
@@ -248,10 +257,10 @@ public final class MainWindow {
             environment.keeper.releaseLock()
             return false
         } catch {
-            let dialog = MessageDialog(parent: window, kind: .error, title: "Your Changes Could Not Be Saved",
+            let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"),
                                        detail: error.message)
-            dialog.addButton("Close Without Saving", id: 2, destructive: true)
-            dialog.addButton("Try Again", id: 1)
+            dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
+            dialog.addButton(localized("Try Again"), id: 1)
             dialog.setDefaultResponse(1)
             dialog.onResponse { [weak self, weak dialog] response in
                 dialog?.destroy()

@@ -1,5 +1,6 @@
 import Adw
 import Gtk
+import StoreSearchCore
 
 /// Notices over the window as libadwaita toasts: they float over the content, so showing one
 /// never moves the layout. An undo notice goes away by itself; a problem stays until dismissed.
@@ -17,7 +18,7 @@ final class NoticesController {
 
     /// Shows `text` with an Undo button running `undo`; it goes away by itself.
     func showUndo(_ text: String, undo: @escaping () -> Void) {
-        show(text, button: "Undo", action: undo)
+        show(text, button: localized("Undo"), action: undo)
         isUndoNotice = true
     }
 

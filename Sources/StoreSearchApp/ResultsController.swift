@@ -100,9 +100,9 @@ final class ResultsController {
         }
         feeder = ResultsFeeder(model: model, clock: window, viewports: [listViewport, gridViewport])
 
-        list.setAccessibleLabel("Results")
+        list.setAccessibleLabel(localized("Results"))
         list.addCSSClass("navigation-sidebar")
-        grid.setAccessibleLabel("Results")
+        grid.setAccessibleLabel(localized("Results"))
         grid.maxColumns = 12
         listScroller.setChild(list)
         gridScroller.setChild(grid)
@@ -162,9 +162,9 @@ final class ResultsController {
 
     private func updateCount() {
         let count = feeder.totalCount
-        var text = count == 1 ? "1 result" : "\(count) results"
+        var text = String(format: localizedPlural("%ld result", "%ld results", count), count)
         if lastResults.count >= Self.storeLimit {
-            text += " (the store sends at most \(Self.storeLimit))"
+            text = String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit)
         }
         countLabel.text = text
     }

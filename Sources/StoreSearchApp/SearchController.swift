@@ -65,7 +65,7 @@ final class SearchController {
 
     /// Searches for the entry's text in the selected category; an empty term does nothing.
     func runSearch() {
-        let query = SearchQuery(term: searchEntry.text, category: selectedCategory, locale: environment.locale)
+        let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
         onSearchStarted?()
@@ -99,7 +99,7 @@ final class SearchController {
         results.show(found)
         onNewResults?()
         if results.isEmpty {
-            emptyPage.pageDescription = "No results for “\(query.term)” in \(query.category.displayName)."
+            emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.visiblePage = "empty"
         } else {
             resultsStack.visiblePage = "results"
@@ -124,7 +124,7 @@ final class SearchController {
             offlineLabel.isVisible = true
             if searching { runSearch() }
         } catch {
-            showFailure(.unreachable(detail: "The offline catalog could not be opened: \(error)"))
+            showFailure(.unreachable(detail: String(format: localized("The offline catalog could not be opened: %@"), String(describing: error))))
         }
     }
 

@@ -21,10 +21,11 @@ public enum StoreSearchApp {
     /// Runs until the window closes. `arguments` are the validated command line (forwarded to a
     /// running instance); `onWindowOpened` lets UI tests drive the window.
     public static func run(_ options: LaunchOptions, arguments: [String] = ["storesearch"], paths: AppPaths = AppPaths(),
-                           applicationID: String = applicationID,
+                           locale: UserLocale = .current, applicationID: String = applicationID,
                            onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
         guard let resources = ResourceLocator.locate() else {
-            FileHandle.standardError.write(Data("storesearch: cannot find Resources/main-window.ui; set STORESEARCH_RESOURCES\n".utf8))
+            let message = localized("cannot find the app's Resources and data folders; set STORESEARCH_RESOURCES")
+            FileHandle.standardError.write(Data("storesearch: \(message)\n".utf8))
             return 1
         }
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
@@ -37,7 +38,9 @@ public enum StoreSearchApp {
                 window.present()
                 return 0
             }
-            let env = AppEnvironment(options: options, paths: paths, resources: resources)
+            DesktopIntegration.prepare(resources: resources)
+            let env = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
+                                     settings: StoreRegionSetting.openSettings(resources: resources))
             environment = env
             let opened = MainWindow(application: application, environment: env)
             window = opened
@@ -48,6 +51,7 @@ public enum StoreSearchApp {
             }
             opened.present()
             onWindowOpened?(opened)
+            SelfCheck.startIfRequested(opened, environment: env)
             return 0
         }
         application.onShutdown {
@@ -55,6 +59,7 @@ public enum StoreSearchApp {
             signals?.cancel()
             environment?.shutdown()
         }
-        return application.run(arguments: arguments)
+        let status = application.run(arguments: arguments)
+        return SelfCheck.failed ? 1 : status
     }
 }

@@ -15,15 +15,16 @@ public enum Category: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The name in the user's language.
     public var displayName: String {
         switch self {
-        case .all: "All"
-        case .music: "Music"
-        case .software: "Software"
-        case .ebooks: "E-books"
-        case .movies: "Movies"
-        case .podcasts: "Podcasts"
-        case .audiobooks: "Audiobooks"
+        case .all: localized("All")
+        case .music: localized("Music")
+        case .software: localized("Software")
+        case .ebooks: localized("E-books")
+        case .movies: localized("Movies")
+        case .podcasts: localized("Podcasts")
+        case .audiobooks: localized("Audiobooks")
         }
     }
 

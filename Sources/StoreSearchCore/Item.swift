@@ -22,6 +22,6 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// "Tarkan (Song)", or "Unknown (Song)" with no artist, as StoreSearch shows it.
     public var artistAndKind: String {
-        "\(artist ?? "Unknown") (\(result.kind.displayName))"
+        String(format: localized("%1$@ (%2$@)"), artist ?? localized("Unknown"), result.kind.displayName)
     }
 }

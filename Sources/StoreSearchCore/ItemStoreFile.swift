@@ -30,14 +30,14 @@ public struct ItemStoreFile: Sendable {
         removeStrayTemporaries()
         guard let data = try? Data(contentsOf: url) else {
             if FileManager.default.fileExists(atPath: url.path) {
-                return recoverFromBackup(movingAside: url, now: now, reason: "it could not be read")
+                return recoverFromBackup(movingAside: url, now: now, reason: localized("it could not be read"))
             }
             return ItemStoreLoadResult(store: ItemStore(), notice: nil)
         }
         switch decode(data) {
         case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
-        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: "it was damaged")
+        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"))
         }
     }
 
@@ -76,21 +76,20 @@ public struct ItemStoreFile: Sendable {
         } catch {
             ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
         }
-        var notice = "Your saved items file could not be used because \(reason). It was kept as \(aside.lastPathComponent)"
         if let backup = try? Data(contentsOf: backupURL) {
             switch decode(backup) {
             case .success(let store):
-                notice += "; your items were restored from the last backup."
-                return ItemStoreLoadResult(store: store, notice: notice)
+                let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; your items were restored from the last backup.")
+                return ItemStoreLoadResult(store: store, notice: String(format: notice, reason, aside.lastPathComponent))
             case .failure(ItemStoreFileError.newerVersion(let found, _)):
-                notice += "; the backup, \(backupURL.lastPathComponent), was written by a newer version of StoreSearch (format \(found)) and is left untouched. StoreSearch starts with no saved items."
-                return ItemStoreLoadResult(store: ItemStore(), notice: notice)
+                let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; the backup, %3$@, was written by a newer version of StoreSearch (format %4$ld) and is left untouched. StoreSearch starts with no saved items.")
+                return ItemStoreLoadResult(store: ItemStore(), notice: String(format: notice, reason, aside.lastPathComponent, backupURL.lastPathComponent, found))
             case .failure:
                 break
             }
         }
-        notice += "; StoreSearch starts with no saved items."
-        return ItemStoreLoadResult(store: ItemStore(), notice: notice)
+        let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; StoreSearch starts with no saved items.")
+        return ItemStoreLoadResult(store: ItemStore(), notice: String(format: notice, reason, aside.lastPathComponent))
     }
 
     // MARK: Saving
@@ -276,9 +275,9 @@ public struct ItemStoreFile: Sendable {
             return String(cString: strerror(Int32(underlying.code)))
         }
         switch nsError.code {
-        case NSFileWriteNoPermissionError: return "permission denied"
-        case NSFileWriteFileExistsError: return "a file of that name is in the way of the folder"
-        case NSFileWriteOutOfSpaceError: return "the disk is full"
+        case NSFileWriteNoPermissionError: return localized("permission denied")
+        case NSFileWriteFileExistsError: return localized("a file of that name is in the way of the folder")
+        case NSFileWriteOutOfSpaceError: return localized("the disk is full")
         default: return nsError.localizedDescription
         }
     }

@@ -8,11 +8,11 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .newerVersion(let found, _):
-            "Your saved items were written by a newer version of StoreSearch (format \(found)). They were left untouched, and changes made now cannot be saved."
+            String(format: localized("Your saved items were written by a newer version of StoreSearch (format %ld). They were left untouched, and changes made now cannot be saved."), found)
         case .cannotWrite(let path, let reason):
-            "Could not save your changes to \(path): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+            String(format: localized("Could not save your changes to %1$@: %2$@."), path, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
         case .cannotEncode(let reason):
-            "Could not prepare your changes for saving: \(reason)."
+            String(format: localized("Could not prepare your changes for saving: %@."), reason)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `--api-base URL`, `--offline`, `--search TERM`, `--category NAME`,
-/// `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
+/// `--country CODE`, `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
 public struct LaunchOptions: Equatable, Sendable {
     public static let defaultAPIBase = URL(string: "https://itunes.apple.com")!
 
@@ -9,6 +9,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var offline = false
     public var searchTerm: String?
     public var category: Category = .all
+    /// Store region for this run ("DE"), over the saved choice and the locale's region.
+    public var country: String?
 
     public enum Action: Equatable, Sendable {
         case run(LaunchOptions)
@@ -16,20 +18,25 @@ public struct LaunchOptions: Equatable, Sendable {
         case showVersion
     }
 
-    public static let usage = """
-        Usage: storesearch [options]
-
-        Search the iTunes Store for music, apps, e-books and more.
-
-        Options:
-          --api-base URL      Base URL of an iTunes-compatible server
-                              (default: https://itunes.apple.com; env STORESEARCH_API_BASE)
-          --offline           Search the bundled offline catalog
-          --search TERM       Start with a search for TERM
-          --category NAME     Category for that search: \(Category.allCases.map(\.displayName).joined(separator: ", "))
-          --version           Print the version and exit
-          --help              Print this help and exit
-        """
+    /// The help text, in the user's language (option names and values stay as typed).
+    public static var usage: String {
+        let categories = Category.allCases.map(\.displayName).joined(separator: ", ")
+        return [
+            localized("Usage: storesearch [options]"),
+            "",
+            localized("Search the iTunes Store for music, apps, e-books and more."),
+            "",
+            localized("Options:"),
+            "  --api-base URL      " + localized("Base URL of an iTunes-compatible server"),
+            "                      " + localized("(default: https://itunes.apple.com; env STORESEARCH_API_BASE)"),
+            "  --offline           " + localized("Search the bundled offline catalog"),
+            "  --search TERM       " + localized("Start with a search for TERM"),
+            "  --category NAME     " + String(format: localized("Category for that search: %@"), categories),
+            "  --country CODE      " + localized("Store region, such as DE or JP (default: your locale's region)"),
+            "  --version           " + localized("Print the version and exit"),
+            "  --help              " + localized("Print this help and exit"),
+        ].joined(separator: "\n")
+    }
 
     public init() {}
 
@@ -55,6 +62,10 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--offline": options.offline = true
             case "--api-base": options.apiBase = try apiURL(try next())
             case "--search": options.searchTerm = try next()
+            case "--country":
+                let text = try next()
+                guard let code = StoreRegion.normalized(text) else { throw .unknownCountry(text) }
+                options.country = code
             case "--category":
                 let text = try next()
                 guard let category = Category(name: text) else { throw .unknownCategory(text) }

@@ -4,13 +4,15 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
     case missingValue(String)
     case unknownCategory(String)
     case invalidURL(String)
+    case unknownCountry(String)
 
     public var message: String {
         switch self {
-        case .unknownOption(let option): "Unknown option \(option)"
-        case .missingValue(let option): "\(option) needs a value"
-        case .unknownCategory(let name): "Unknown category \"\(name)\""
-        case .invalidURL(let text): "Not an http or https URL: \(text)"
+        case .unknownOption(let option): String(format: localized("Unknown option %@"), option)
+        case .missingValue(let option): String(format: localized("%@ needs a value"), option)
+        case .unknownCategory(let name): String(format: localized("Unknown category “%@”"), name)
+        case .invalidURL(let text): String(format: localized("Not an http or https URL: %@"), text)
+        case .unknownCountry(let text): String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
         }
     }
 }

@@ -9,7 +9,7 @@ public struct PriceFormatter: Sendable {
     /// "Free" for zero, "$1.29" in en_US, "1,29 €" in de_DE, "¥250" for yen; nil when unknown.
     public func string(for price: Decimal?, currency: String?) -> String? {
         guard let price else { return nil }
-        if price == 0 { return "Free" }
+        if price == 0 { return localized("Free") }
         // The format style caches its ICU formatter; a NumberFormatter per call cost ~75 µs,
         // paid for every row the list binds.
         return price.formatted(.currency(code: currency ?? "USD").locale(locale))

@@ -7,10 +7,10 @@ public enum PriceParseError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter a price, or 0 for free."
-        case .notANumber(let example): "Not a price. Enter a number such as \(example)."
-        case .negative: "A price cannot be negative."
-        case .tooLarge: "That price is too large."
+        case .empty: localized("Enter a price, or 0 for free.")
+        case .notANumber(let example): String(format: localized("Not a price. Enter a number such as %@."), example)
+        case .negative: localized("A price cannot be negative.")
+        case .tooLarge: localized("That price is too large.")
         }
     }
 }

@@ -9,7 +9,7 @@ public struct PriceParser: Sendable {
     public func parse(_ text: String) throws(PriceParseError) -> Decimal {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw .empty }
-        if trimmed.lowercased() == "free" { return 0 }
+        if trimmed.lowercased() == "free" || trimmed.lowercased() == localized("Free").lowercased() { return 0 }
 
         // Drop currency symbols and codes, spaces (including no-break ones) and a leading sign.
         var negative = false

@@ -28,16 +28,16 @@ public enum ResultKind: Hashable, Sendable {
 
     public var displayName: String {
         switch self {
-        case .song: "Song"
-        case .app: "App"
-        case .ebook: "E-Book"
-        case .audiobook: "Audiobook"
-        case .podcast: "Podcast"
-        case .movie: "Movie"
-        case .musicVideo: "Music Video"
-        case .tvEpisode: "TV Episode"
-        case .album: "Album"
-        case .artist: "Artist"
+        case .song: localized("Song")
+        case .app: localized("App")
+        case .ebook: localized("E-Book")
+        case .audiobook: localized("Audiobook")
+        case .podcast: localized("Podcast")
+        case .movie: localized("Movie")
+        case .musicVideo: localized("Music Video")
+        case .tvEpisode: localized("TV Episode")
+        case .album: localized("Album")
+        case .artist: localized("Artist")
         case .other(let raw):
             raw.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         }

@@ -24,27 +24,27 @@ public enum SearchFailure: Error, Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .unreachable: "Can’t Reach the iTunes Store"
-        case .throttled: "Too Many Searches"
-        case .serverProblem, .unexpectedStatus: "The iTunes Store Had a Problem"
-        case .timedOut: "The iTunes Store Is Not Answering"
-        case .cutOff: "The Store’s Answer Was Cut Off"
-        case .retryLater(let status, _, _): status == 429 ? "Too Many Searches" : "The iTunes Store Is Busy"
-        case .unreadable, .service: "Unreadable Answer"
+        case .unreachable: localized("Can’t Reach the iTunes Store")
+        case .throttled: localized("Too Many Searches")
+        case .serverProblem, .unexpectedStatus: localized("The iTunes Store Had a Problem")
+        case .timedOut: localized("The iTunes Store Is Not Answering")
+        case .unreadable, .service: localized("Unreadable Answer")
+        case .cutOff: localized("The Store’s Answer Was Cut Off")
+        case .retryLater(let status, _, _): status == 429 ? localized("Too Many Searches") : localized("The iTunes Store Is Busy")
         }
     }
 
     public var message: String {
         switch self {
-        case .unreachable: "Check your network connection, or search the offline catalog instead."
-        case .throttled: "The iTunes Store is limiting searches. Try again in a minute."
-        case .serverProblem(let status): "The store answered with an error (HTTP \(status)). Try again later."
-        case .unexpectedStatus(let status): "The store answered with HTTP \(status)."
-        case .timedOut: "The search took too long. Try again."
-        case .cutOff: "The connection closed before the whole answer arrived. Try again."
-        case .retryLater(_, _, let seconds): "The iTunes Store asked to wait before searching again. Try again in \(Self.duration(seconds))."
-        case .unreadable(let detail): "The store’s answer could not be read (\(detail))."
-        case .service(let text): "The store said: \(text)"
+        case .unreachable: localized("Check your network connection, or search the offline catalog instead.")
+        case .throttled: localized("The iTunes Store is limiting searches. Try again in a minute.")
+        case .serverProblem(let status): String(format: localized("The store answered with an error (HTTP %ld). Try again later."), status)
+        case .unexpectedStatus(let status): String(format: localized("The store answered with HTTP %ld."), status)
+        case .timedOut: localized("The search took too long. Try again.")
+        case .unreadable(let detail): String(format: localized("The store’s answer could not be read (%@)."), detail)
+        case .service(let text): String(format: localized("The store said: %@"), text)
+        case .cutOff: localized("The connection closed before the whole answer arrived. Try again.")
+        case .retryLater(_, _, let seconds): String(format: localized("The iTunes Store asked to wait before searching again. Try again in %@."), Self.duration(seconds))
         }
     }
 
@@ -55,20 +55,26 @@ public enum SearchFailure: Error, Equatable, Sendable {
 
     public init(_ error: SearchResponseError) {
         switch error {
-        case .emptyBody: self = .unreadable(detail: "it was empty")
-        case .notJSON: self = .unreadable(detail: "it was a web page, not search results")
-        case .malformedJSON: self = .unreadable(detail: "it was cut off or damaged")
-        case .unexpectedShape: self = .unreadable(detail: "it had no results")
+        case .emptyBody: self = .unreadable(detail: localized("it was empty"))
+        case .notJSON: self = .unreadable(detail: localized("it was a web page, not search results"))
+        case .malformedJSON: self = .unreadable(detail: localized("it was cut off or damaged"))
+        case .unexpectedShape: self = .unreadable(detail: localized("it had no results"))
         case .serviceMessage(let message): self = .service(message)
-        case .cancelled: self = .unreadable(detail: "the search was cancelled")  // callers turn this into CancellationError first
+        case .cancelled: self = .unreadable(detail: localized("the search was cancelled"))  // callers turn this into CancellationError first
         }
     }
 
     /// "45 seconds", "1 minute", "3 minutes", "2 hours".
     static func duration(_ seconds: Int) -> String {
-        func plural(_ count: Int, _ unit: String) -> String { count == 1 ? "1 \(unit)" : "\(count) \(unit)s" }
-        if seconds < 60 { return plural(max(seconds, 1), "second") }
-        if seconds < 3600 { return plural((seconds + 59) / 60, "minute") }
-        return plural((seconds + 3599) / 3600, "hour")
+        if seconds < 60 {
+            let count = max(seconds, 1)
+            return String(format: localizedPlural("%ld second", "%ld seconds", count), count)
+        }
+        if seconds < 3600 {
+            let count = (seconds + 59) / 60
+            return String(format: localizedPlural("%ld minute", "%ld minutes", count), count)
+        }
+        let count = (seconds + 3599) / 3600
+        return String(format: localizedPlural("%ld hour", "%ld hours", count), count)
     }
 }

@@ -10,12 +10,17 @@ public struct SearchQuery: Hashable, Sendable {
     /// Language such as "en_us".
     public var language: String
 
-    public init(term: String, category: Category = .all, limit: Int = 200, locale: Locale = .current) {
+    public init(term: String, category: Category = .all, limit: Int = 200, locale: Locale = UserLocale.unitedStates) {
+        self.init(term: term, category: category, limit: limit, country: Self.country(for: locale), language: Self.language(for: locale))
+    }
+
+    /// A search in the store of `country` ("DE"), answered in `language` (the API's "de_de").
+    public init(term: String, category: Category = .all, limit: Int = 200, country: String, language: String) {
         self.term = term.trimmingCharacters(in: .whitespacesAndNewlines)
         self.category = category
         self.limit = min(max(limit, 1), 200)
-        country = Self.country(for: locale)
-        language = Self.language(for: locale)
+        self.country = country
+        self.language = language
     }
 
     public var isEmpty: Bool { term.isEmpty }

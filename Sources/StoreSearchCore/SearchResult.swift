@@ -43,6 +43,6 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     /// Why "View in Store" cannot open this result (a tooltip), or nil when it can.
     public var storeLinkNote: String? {
         if storeURL != nil { return nil }
-        return refusedStoreLink?.message ?? "The store gave no link for this item."
+        return refusedStoreLink?.message ?? localized("The store gave no link for this item.")
     }
 }

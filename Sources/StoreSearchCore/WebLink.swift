@@ -12,9 +12,9 @@ public enum WebLink {
         public var message: String {
             switch self {
             case .notAWebLink(let scheme):
-                "The store gave a “\(scheme):” link, not a web link, so StoreSearch does not open it."
+                String(format: localized("The store gave a “%@:” link, not a web link, so StoreSearch does not open it."), scheme)
             case .malformed:
-                "The store gave a link that is not a valid web address, so StoreSearch does not open it."
+                localized("The store gave a link that is not a valid web address, so StoreSearch does not open it.")
             }
         }
     }

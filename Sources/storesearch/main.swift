@@ -2,6 +2,12 @@ import Foundation
 import StoreSearchApp
 import StoreSearchCore
 
+// The C library's locale first: gettext, formats and the store region all follow it.
+let userLocale = UserLocale.current
+if let resources = ResourceLocator.locate() {
+    Localization.bind(localeDirectory: resources.localeDirectory)
+}
+
 switch Result(catching: { () throws(LaunchOptionsError) in
     try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }) {
@@ -13,5 +19,5 @@ case .success(.showHelp):
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):
-    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments) })
+    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments, locale: userLocale) })
 }

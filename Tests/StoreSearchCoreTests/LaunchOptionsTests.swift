@@ -25,5 +25,17 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertThrowsError(try LaunchOptions.parse(["--search"])) { XCTAssertEqual($0 as? LaunchOptionsError, .missingValue("--search")) }
         XCTAssertThrowsError(try LaunchOptions.parse(["--category", "vinyl"])) { XCTAssertEqual($0 as? LaunchOptionsError, .unknownCategory("vinyl")) }
         XCTAssertThrowsError(try LaunchOptions.parse(["--api-base", "ftp://x"])) { XCTAssertEqual($0 as? LaunchOptionsError, .invalidURL("ftp://x")) }
+        XCTAssertThrowsError(try LaunchOptions.parse(["--country", "Germany"])) { XCTAssertEqual($0 as? LaunchOptionsError, .unknownCountry("Germany")) }
+        XCTAssertThrowsError(try LaunchOptions.parse(["--country", "XX"])) { XCTAssertEqual($0 as? LaunchOptionsError, .unknownCountry("XX")) }
+    }
+
+    func testCountryOverridesTheRegion() throws {
+        guard case .run(let options) = try LaunchOptions.parse(["--country", "de"]) else { return XCTFail() }
+        XCTAssertEqual(options.country, "DE")
+        guard case .run(let inline) = try LaunchOptions.parse(["--country=JP"]) else { return XCTFail() }
+        XCTAssertEqual(inline.country, "JP")
+        guard case .run(let none) = try LaunchOptions.parse([]) else { return XCTFail() }
+        XCTAssertNil(none.country)
+        XCTAssertTrue(LaunchOptions.usage.contains("--country CODE"))
     }
 }

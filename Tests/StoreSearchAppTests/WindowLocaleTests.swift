@@ -1,0 +1,123 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// The real window for a German user (LANG=de_DE.UTF-8, compiled into a private LOCPATH):
+/// German labels from the .mo files, the German store and language in the request, German
+/// number formats; and the store region picked in the window, remembered across launches.
+final class WindowLocaleTests: XCTestCase {
+    nonisolated(unsafe) private static var locales: PrivateLocales?
+    private static let variables = ["LC_ALL", "LC_MESSAGES", "LC_MONETARY", "LC_TIME", "LANG", "LANGUAGE", "LOCPATH"]
+    private var savedEnvironment: [String: String?] = [:]
+    private var savedLocale = "C"
+    private var folder: URL!
+
+    override class func setUp() {
+        super.setUp()
+        locales = try? PrivateLocales(["de_DE"])
+    }
+
+    override class func tearDown() {
+        locales?.remove()
+        super.tearDown()
+    }
+
+    override func setUpWithError() throws {
+        guard let locales = Self.locales else { throw XCTSkip("no private locales") }
+        for name in Self.variables { savedEnvironment[name] = ProcessInfo.processInfo.environment[name] }
+        savedLocale = String(cString: setlocale(LC_ALL, nil))
+        for name in Self.variables { unsetenv(name) }
+        setenv("LOCPATH", locales.directory.path, 1)
+        folder = MainLoop.temporaryDirectory()
+    }
+
+    override func tearDown() {
+        for (name, value) in savedEnvironment {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+        setlocale(LC_ALL, savedLocale)
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    /// The German user's locale, as main.swift sets it up.
+    private func germanUser(file: StaticString = #filePath, line: UInt = #line) throws -> (UserLocale, ResourceLocator) {
+        setenv("LANG", "de_DE.UTF-8", 1)
+        let user = UserLocale.fromCLibrary(environment: ["LANG": "de_DE.UTF-8"])
+        let resources = try XCTUnwrap(ResourceLocator.locate())
+        let catalog = resources.localeDirectory.appending(path: "de/LC_MESSAGES/storesearch.mo")
+        guard FileManager.default.fileExists(atPath: catalog.path) else {
+            XCTFail("no \(catalog.path): run make l10n (make test does)", file: file, line: line)
+            throw XCTSkip("no translations")
+        }
+        Localization.bind(localeDirectory: resources.localeDirectory)
+        return (user, resources)
+    }
+
+    func testGermanUserGetsGermanLabelsStoreAndFormats() throws {
+        let (user, resources) = try germanUser()
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            var options = LaunchOptions()
+            options.apiBase = base
+            let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
+            let settings = Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
+                                         keyFile: folder.appending(path: "settings.ini"))
+            let environment = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: user,
+                                             settings: try XCTUnwrap(settings, "schema in .build/schemas (make l10n)"),
+                                             isNetworkAvailable: true)
+            defer { environment.shutdown() }
+            let main = MainWindow(application: WindowHarness.application, environment: environment)
+            main.present()
+            defer { main.window.destroy() }
+            XCTAssertTrue(MainContext.spin(until: { main.window.isVisible }))
+
+            XCTAssertEqual(main.categoryDropDown.items, ["Alle", "Musik", "Software", "E-Books", "Filme", "Podcasts", "Hörbücher"])
+            XCTAssertEqual(main.window.descendant(accessibleLabel: "Im Store suchen")?.widget, main.searchEntry.widget)
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Erscheinungsdatum"))
+            XCTAssertNil(main.window.descendant(accessibleLabel: "Search the Store"), "no English label left")
+            XCTAssertEqual(main.regionPicker.dropDown.items.first, "Automatisch (Deutschland)")
+
+            main.categoryDropDown.selectedIndex = 1  // Musik
+            main.searchEntry.text = "tarkan"
+            main.searchEntry.activate()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == "results" && !main.isFillingResults }, timeout: .seconds(15)))
+            let request = try XCTUnwrap(catalog.searchRequests.last)
+            XCTAssertEqual(request.query["country"], "DE")
+            XCTAssertEqual(request.query["lang"], "de_de")
+            XCTAssertEqual(main.countText, "13 Ergebnisse")
+            // The row speaks a German price: "1,29 $" (a non-breaking space before the symbol).
+            XCTAssertNotNil(main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, 1,29\u{00A0}$"))
+
+            // Closed, the region drop-down shows the code; its popup lists the names in German.
+            XCTAssertEqual(main.regionPicker.dropDown.mappedLabelTexts, ["DE"])
+            main.regionPicker.dropDown.popup()
+            XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.contains("Vereinigte Staaten") }),
+                          "\(main.regionPicker.dropDown.mappedLabelTexts.prefix(8))")
+            XCTAssertTrue(main.regionPicker.dropDown.mappedLabelTexts.contains("Automatisch (Deutschland)"))
+
+            // Picking Japan in the header searches again in the Japanese store and is saved.
+            main.regionPicker.select("JP")
+            XCTAssertTrue(MainContext.spin(until: { catalog.searchRequests.last?.query["country"] == "JP" && !main.isFillingResults }))
+            XCTAssertEqual(catalog.searchRequests.last?.query["lang"], "de_de", "the answers stay in the user's language")
+            XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.first == "JP" }))
+            Settings.sync()
+        }
+        // A later launch (new settings over the same file) searches Japan; --country wins for one run.
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
+                                                       keyFile: folder.appending(path: "settings.ini")))
+            XCTAssertEqual(StoreRegionSetting(settings: settings, override: nil, locale: user).country, "JP")
+            let overridden = StoreRegionSetting(settings: settings, override: "BR", locale: user)
+            XCTAssertEqual(overridden.country, "BR")
+            overridden.choose(nil)  // Automatic again
+            XCTAssertEqual(overridden.country, "DE")
+            XCTAssertEqual(settings.string(StoreRegionSetting.key), "")
+        }
+    }
+}

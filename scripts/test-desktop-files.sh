@@ -1,0 +1,32 @@
+#!/bin/bash
+# The desktop entry, metainfo, schema and icons as the desktop's tools see them.
+# Usage: scripts/test-desktop-files.sh L10N_DIR (where `scripts/l10n.sh compile` put the translated files)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+L10N=${1:?usage: $0 L10N_DIR}
+APP_ID=io.github.storesearch.StoreSearch
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# No errors and no warnings (appstreamcli prints E:/W: lines; I: and P: hints are allowed).
+desktop-file-validate "$L10N/desktop/$APP_ID.desktop" | tee "$tmp/desktop.log"
+[ ! -s "$tmp/desktop.log" ] || { echo "desktop-file-validate complained" >&2; exit 1; }
+appstreamcli validate --no-net --explain "$L10N/desktop/$APP_ID.metainfo.xml" | tee "$tmp/metainfo.log"
+! grep -qE '^(E|W):' "$tmp/metainfo.log" || { echo "appstreamcli reported errors or warnings" >&2; exit 1; }
+glib-compile-schemas --strict --dry-run Resources
+
+# The translated entries made it into the installed files.
+grep -q '^Comment\[de\]=' "$L10N/desktop/$APP_ID.desktop"
+grep -q '^Comment\[tr\]=' "$L10N/desktop/$APP_ID.desktop"
+grep -q '<summary xml:lang="de">' "$L10N/desktop/$APP_ID.metainfo.xml"
+
+# The icons render at every size a desktop asks for.
+for size in 16 24 32 48 64 128 256 512; do
+    rsvg-convert -w $size -h $size "Resources/icons/hicolor/scalable/apps/$APP_ID.svg" -o "$tmp/app-$size.png"
+    file "$tmp/app-$size.png" | grep -q "PNG image data, $size x $size," || { echo "icon does not render at $size px" >&2; exit 1; }
+done
+for size in 16 32 64; do
+    rsvg-convert -w $size -h $size "Resources/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg" -o "$tmp/symbolic-$size.png"
+    file "$tmp/symbolic-$size.png" | grep -q "PNG image data, $size x $size," || { echo "symbolic icon does not render at $size px" >&2; exit 1; }
+done
+grep -q "^Icon=$APP_ID$" "$L10N/desktop/$APP_ID.desktop"
+echo "Desktop files: desktop entry, metainfo, schema and icons valid."
