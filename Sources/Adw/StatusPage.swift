@@ -9,8 +9,16 @@ public final class StatusPage: Widget {
         set { adw_status_page_set_title(cast(), newValue) }
     }
 
+    /// Plain text. AdwStatusPage reads its description as Pango markup, so it is escaped on the
+    /// way in: a search for "R&B" or a server's "<error>" shows as written.
     public var pageDescription: String {
-        get { adw_status_page_get_description(cast()).map { String(cString: $0) } ?? "" }
-        set { adw_status_page_set_description(cast(), newValue) }
+        get { plainDescription ?? adw_status_page_get_description(cast()).map { String(cString: $0) } ?? "" }
+        set {
+            plainDescription = newValue
+            let escaped = g_markup_escape_text(newValue, -1)
+            defer { g_free(escaped) }
+            adw_status_page_set_description(cast(), escaped)
+        }
     }
+    private var plainDescription: String?
 }

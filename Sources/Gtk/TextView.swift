@@ -5,12 +5,6 @@ import CGtk
 public final class TextView: Widget {
     private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(cast()) }
 
-    /// False: Tab moves focus on instead of typing a tab.
-    public var acceptsTab: Bool {
-        get { gtk_text_view_get_accepts_tab(cast()) != 0 }
-        set { gtk_text_view_set_accepts_tab(cast(), newValue ? 1 : 0) }
-    }
-
     public var text: String {
         get {
             var start = GtkTextIter(), end = GtkTextIter()

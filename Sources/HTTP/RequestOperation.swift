@@ -17,7 +17,6 @@ final class RequestOperation {
     /// Non-2xx answers come back as responses (with headers such as Retry-After) instead of errors.
     private let acceptsAnyStatus: Bool
     private var deadlineSource: guint = 0
-    private var headersArrived = false
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var body = Data()
@@ -56,7 +55,6 @@ final class RequestOperation {
         self.stream = stream
         status = Int(soup_message_get_status(message).rawValue)
         headers = readHeaders()
-        headersArrived = true
         guard acceptsAnyStatus || (200..<300).contains(status) else { return finish(.failure(.status(status))) }
         if let length = headers["content-length"].flatMap(Int.init), length > maxBodyBytes {
             return finish(.failure(.bodyTooLarge(limit: maxBodyBytes)))

@@ -102,7 +102,6 @@ public final class ScriptedServer: @unchecked Sendable {  // mutable state is gu
     /// Requests whose head was read so far.
     public var requestCount: Int { lock.withLock { requests } }
     /// Connections whose client closed its end while the script waited for it.
-    public var clientClosures: Int { lock.withLock { closedByClient } }
 
     /// Listens on an ephemeral port and returns `http://127.0.0.1:PORT`.
     @discardableResult

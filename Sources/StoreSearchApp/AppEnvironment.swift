@@ -19,6 +19,8 @@ public final class AppEnvironment {
     public let storeRegion: StoreRegionSetting
     /// Whether GIO saw a network at start; without one the window offers the offline catalog.
     public let isNetworkAvailable: Bool
+    /// The app's GSettings (store region, window state); nil when its schema is not found.
+    public let settings: Settings?
     private var catalog: CatalogServer?
 
     public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator,
@@ -29,6 +31,7 @@ public final class AppEnvironment {
         self.resources = resources
         self.userLocale = userLocale
         locale = userLocale.monetary
+        self.settings = settings
         storeRegion = StoreRegionSetting(settings: settings, override: options.country, locale: userLocale)
         self.isNetworkAvailable = isNetworkAvailable
         let userAgent = "StoreSearch/\(StoreSearchApp.version)"

@@ -39,7 +39,7 @@ public final class MainWindow {
         StyleSheet.load(file: resources.appending(path: "style.css").path)
         window = builder.object("window")
         window.setApplication(application)
-        state = WindowState(backend: settings)
+        state = WindowState(settings: environment.settings, backend: settings)
         state.restore(window)
         menuButton = builder.object("menu_button")
         detailTitle = builder.object("detail_title")
@@ -146,6 +146,7 @@ public final class MainWindow {
 
     /// Hides `item` with an Undo notice; the next row takes its place.
     private func hide(_ item: Item) {
+        guard !environment.keeper.isReadOnly else { return }  // Delete too: nothing changes in a read-only window
         changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
     }
 
@@ -187,7 +188,8 @@ public final class MainWindow {
         guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
         var messages: [String] = []
         let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
-                       options.offline ? "--offline" : nil].compactMap { $0 }
+                       options.offline ? "--offline" : nil,
+                       options.country != nil ? "--country" : nil].compactMap { $0 }
         if !ignored.isEmpty {
             let options = ignored.joined(separator: localized(" and "))
             messages.append(String(format: ignored.count == 1
@@ -221,7 +223,7 @@ public final class MainWindow {
         switch WebLink.check(url) {
         case .success(let link): window.openURI(link.absoluteString)
         case .failure(let refusal):
-            FileHandle.standardError.write(Data("storesearch: refused to open \(url.absoluteString.prefix(200)): \(refusal.message)\n".utf8))
+            Log.warning("StoreSearch", "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
         }
     }
 

@@ -63,6 +63,8 @@ final class ResultsController {
         let gridViewport = ArtworkViewport(adjustment: gridScroller.verticalAdjustment, loader: loader) {
             (model.count, gridColumns())
         }
+        // The priority closures keep the row's position from bind, never the list item: GTK only
+        // lends that pointer for the callback, and the loader may ask later.
         list = ListView(selection: selection, setup: { listItem in
             let row = ResultRow()
             listItem.row = row
@@ -70,8 +72,8 @@ final class ResultsController {
         }, bind: { listItem, item in
             guard let row = listItem.row as? ResultRow else { return }
             row.show(item, formatter: formatter)
-            row.loadArtwork(item.result.artworkURL, with: loader) { [weak listViewport] in
-                listViewport?.priority(ofItemAt: listItem.position) ?? .visible
+            row.loadArtwork(item.result.artworkURL, with: loader) { [weak listViewport, position = listItem.position] in
+                listViewport?.priority(ofItemAt: position) ?? .visible
             }
         }, unbind: { listItem in
             (listItem.row as? ResultRow)?.unbind()
@@ -85,8 +87,8 @@ final class ResultsController {
         }, bind: { listItem, item in
             guard let tile = listItem.row as? ResultTile else { return }
             tile.show(item, formatter: formatter)
-            tile.loadArtwork(item.result.artworkURL, with: loader) { [weak gridViewport] in
-                gridViewport?.priority(ofItemAt: listItem.position) ?? .visible
+            tile.loadArtwork(item.result.artworkURL, with: loader) { [weak gridViewport, position = listItem.position] in
+                gridViewport?.priority(ofItemAt: position) ?? .visible
             }
         }, unbind: { listItem in
             (listItem.row as? ResultTile)?.unbind()

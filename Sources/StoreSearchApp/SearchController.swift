@@ -14,7 +14,7 @@ final class SearchController {
     let retryButton: Button
     let offlineButton: Button
     private let spinner: Spinner
-    private let emptyPage: StatusPage
+    let emptyPage: StatusPage
     private let errorPage: StatusPage
     private let offlineLabel: Label
     private let results: ResultsController

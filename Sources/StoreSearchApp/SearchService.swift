@@ -20,7 +20,8 @@ public final class SearchService {
     public static let cacheLifetime: TimeInterval = 10 * 60
     public static let cacheCapacity = 32
 
-    public var baseURL: URL
+    /// Where searches go; another store (the offline catalog) owes nothing to the old one's Retry-After.
+    public var baseURL: URL { didSet { retryAfter = nil } }
     private let client: HTTPClient
     /// The longest a whole search may take, from request to the last byte.
     public let deadline: Duration

@@ -39,11 +39,6 @@ public final class StoreRegionPicker {
         dropDown.selectedIndex = codes.firstIndex(of: shown) ?? 0
     }
 
-    /// The region the drop-down shows (nil for Automatic).
-    public var selectedCode: String? {
-        dropDown.selectedIndex >= 0 ? codes[dropDown.selectedIndex] : nil
-    }
-
     /// Picks `code` as a user's click does (nil: Automatic).
     public func select(_ code: String?) {
         if let index = codes.firstIndex(of: code) { dropDown.selectedIndex = index }

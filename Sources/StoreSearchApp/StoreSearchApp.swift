@@ -32,6 +32,9 @@ public enum StoreSearchApp {
         var window: MainWindow?
         var environment: AppEnvironment?
         var signals: UnixSignals?
+        // A D-Bus activation (`gapplication launch`, a desktop that activates rather than runs)
+        // brings the window forward; the window itself is made by the command line.
+        application.onActivate { window?.present() }
         application.onCommandLine { commandLine in
             if let window {
                 if commandLine.isRemote { window.handleSecondLaunch(commandLine) }

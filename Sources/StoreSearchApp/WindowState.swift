@@ -12,9 +12,10 @@ final class WindowState {
     private static let logDomain = "StoreSearch"
     private let settings: Settings?
 
-    /// `backend` nil: the user's settings; tests give each window family its own memory backend.
-    init(backend: Settings.MemoryBackend? = nil) {
-        settings = Settings(schemaID: Self.schemaID, backend: backend)
+    /// The app's settings (found beside an installed binary too), or, with `backend`, a copy of
+    /// the schema kept in memory (tests).
+    init(settings appSettings: Settings?, backend: Settings.MemoryBackend? = nil) {
+        settings = backend.map { Settings(schemaID: Self.schemaID, backend: $0) } ?? appSettings
         if settings == nil {
             Log.message(Self.logDomain, "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
         }

@@ -112,7 +112,8 @@ public enum SearchResponseDecoder {
         var summary = description.map { HTMLText.plainText($0) }
         if name != nil || artist != nil {
             // The row and the form show the cut text; the detail pane's summary keeps it whole.
-            let whole = [name.map { _ in "Name: \(fullName)" }, artist.map { _ in "Artist: \(fullArtist!)" }, summary]
+            let whole = [name.map { _ in String(format: localized("Name: %@"), fullName) },
+                         artist.map { _ in String(format: localized("Artist: %@"), fullArtist ?? "") }, summary]
             summary = TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
         }
         return SearchResult(

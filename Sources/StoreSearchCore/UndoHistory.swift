@@ -7,7 +7,6 @@ public struct UndoHistory<Change: Sendable>: Sendable {
 
     public init(limit: Int = 50) { self.limit = limit }
 
-    public var canUndo: Bool { !undoable.isEmpty }
     public var canRedo: Bool { !redoable.isEmpty }
     /// The change Undo would take back.
     public var lastChange: Change? { undoable.last }

@@ -7,7 +7,7 @@ import StoreSearchCore
 @MainActor
 final class BenchWindow {
     static let application: Application = {
-        let application = Application(id: "io.github.storesearch.StoreSearch.Bench")
+        let application = StoreSearchApp.makeApplication(id: "io.github.storesearch.StoreSearch.Bench")
         precondition(application.register(), "cannot register the benchmark application")
         return application
     }()
