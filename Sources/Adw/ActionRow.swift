@@ -14,5 +14,5 @@ public final class ActionRow: Widget {
 
     public var title: String { adw_preferences_row_get_title(cast()).map { String(cString: $0) } ?? "" }
 
-    public func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(cast(), widget.widget) }
+    public func addSuffix(_ widget: Widget) { withExtendedLifetime(widget) { adw_action_row_add_suffix(cast(), widget.widget) } }
 }

@@ -9,7 +9,7 @@ public final class Box: Widget {
         self.init(retaining: gtk_box_new(gtkOrientation, gint(spacing)))
     }
 
-    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+    public func append(_ child: Widget) { withExtendedLifetime(child) { gtk_box_append(cast(), child.widget) } }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
 
     /// Removes every child.

@@ -8,7 +8,10 @@ public struct ListItem {
 
     public var position: Int { Int(gtk_list_item_get_position(item)) }
 
-    public func setChild(_ widget: Widget) { gtk_list_item_set_child(item, widget.widget) }
+    /// Containers keep the wrapper alive across the C call: once inlined, an optimized build may
+    /// release a temporary (`setChild(Label())`) right after reading its pointer, finalizing the
+    /// widget before GTK takes its reference.
+    public func setChild(_ widget: Widget) { withExtendedLifetime(widget) { gtk_list_item_set_child(item, widget.widget) } }
 
     /// The Swift value of the model item this list item shows.
     public func value<Element>(in model: ListModel<Element>) -> Element? {

@@ -1,9 +1,11 @@
 import Adw
+import CGtk
 import Foundation
 import Gtk
 import StoreSearchCore
 
-/// Lists hidden items as a boxed list (hidden-items-window.ui), each with a Restore button.
+/// Lists hidden items as a boxed list (hidden-items-window.ui), each with a Restore button,
+/// under the name the user gave them. Escape or Ctrl+W closes it.
 @MainActor
 public final class HiddenItemsWindow {
     let window: Window
@@ -11,11 +13,11 @@ public final class HiddenItemsWindow {
     private let list: ListBox
     private var rows: [ActionRow] = []
     private var buttons: [Button] = []
-    private var results: [SearchResult]
+    private var items: [Item]
     var onRestore: ((String) -> Void)?
 
-    init(parent: Window, resources: URL, results: [SearchResult]) {
-        self.results = results
+    init(parent: Window, resources: URL, items: [Item]) {
+        self.items = items
         let builder: Builder
         do {
             builder = try Builder(file: resources.appending(path: "hidden-items-window.ui").path)
@@ -27,10 +29,16 @@ public final class HiddenItemsWindow {
         list = builder.object("list")
         window.setTransient(for: parent)
         window.destroysWithParent = true
+        window.onKeyPressed { [weak self] keyval, modifiers in
+            let isControl = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            guard keyval == 0xFF1B /* Escape */ || (isControl && keyval == 0x77 /* w */) else { return false }
+            self?.window.close()
+            return true
+        }
         rebuild()
     }
 
-    public var names: [String] { results.map(\.name) }
+    public var names: [String] { items.map(\.name) }
 
     public func present() { window.present() }
 
@@ -41,17 +49,17 @@ public final class HiddenItemsWindow {
         rows.forEach { list.remove($0) }
         rows = []
         buttons = []
-        stack.visiblePage = results.isEmpty ? "empty" : "list"
-        for result in results {
-            let row = ActionRow(title: result.name, subtitle: String(format: localized("%1$@ (%2$@)"), result.artist ?? localized("Unknown"), result.kind.displayName))
+        stack.visiblePage = items.isEmpty ? "empty" : "list"
+        for item in items {
+            let row = ActionRow(title: item.name, subtitle: item.artistAndKind)
             let button = Button(label: localized("Restore"))
-            button.setAccessibleLabel(String(format: localized("Restore %@"), result.name))
+            button.setAccessibleLabel(String(format: localized("Restore %@"), item.name))
             button.centerVertically()
-            let id = result.id
+            let id = item.id
             button.onClicked { [weak self] in
                 guard let self else { return }
                 self.onRestore?(id)
-                self.results.removeAll { $0.id == id }
+                self.items.removeAll { $0.id == id }
                 self.rebuild()
             }
             row.addSuffix(button)

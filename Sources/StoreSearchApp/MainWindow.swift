@@ -94,6 +94,7 @@ public final class MainWindow {
             self?.detail.nameEntry.grabFocus()
         }
         results.onHideRequested = { [weak self] item in self?.hide(item) }
+        results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         results.onItemChanged = { [weak self] item in
             guard let self, self.detail.item?.id == item.id else { return }
             self.detail.show(item)
@@ -188,7 +189,7 @@ public final class MainWindow {
         guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
         var messages: [String] = []
         let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
-                       options.offline ? "--offline" : nil,
+                       options.offline && !environment.isOffline ? "--offline" : nil,
                        options.country != nil ? "--country" : nil].compactMap { $0 }
         if !ignored.isEmpty {
             let options = ignored.joined(separator: localized(" and "))
@@ -231,7 +232,7 @@ public final class MainWindow {
 
     private func showHiddenItems() {
         let hidden = HiddenItemsWindow(parent: window, resources: environment.resources.resources,
-                                       results: environment.keeper.store.hiddenItems)
+                                       items: environment.keeper.store.hiddenItems.map { environment.keeper.store.item(for: $0) })
         hidden.onRestore = { [weak self] id in
             guard let self else { return }
             self.notices.endUndoNotice()

@@ -59,9 +59,9 @@ final class ResultsController {
         let listScroller: ScrolledWindow = builder.object("list_scroller")
         let gridScroller: ScrolledWindow = builder.object("grid_scroller")
         let listViewport = ArtworkViewport(adjustment: listScroller.verticalAdjustment, loader: loader) { (model.count, 1) }
-        var gridColumns: () -> Int = { 1 }
+        let gridColumns = GridColumns()  // the grid is made after its viewport
         let gridViewport = ArtworkViewport(adjustment: gridScroller.verticalAdjustment, loader: loader) {
-            (model.count, gridColumns())
+            (model.count, gridColumns.count)
         }
         // The priority closures keep the row's position from bind, never the list item: GTK only
         // lends that pointer for the callback, and the loader may ask later.
@@ -95,11 +95,7 @@ final class ResultsController {
         }, teardown: { listItem in
             listItem.row = nil
         })
-        let grid = self.grid
-        gridColumns = { [weak grid] in
-            // GtkGridView fits as many tiles of their minimum width as the width allows.
-            max(1, min(grid?.maxColumns ?? 1, (grid?.allocatedWidth ?? 0) / ResultTile.minimumWidth))
-        }
+        gridColumns.grid = grid
         feeder = ResultsFeeder(model: model, clock: window, viewports: [listViewport, gridViewport])
 
         list.setAccessibleLabel(localized("Results"))
@@ -218,6 +214,8 @@ final class ResultsController {
     // MARK: Selection and visits
 
     private var isSelectingInCode = false
+    /// Whether the detail pane is on screen (set by the window's layout).
+    var isDetailShown: () -> Bool = { true }
 
     /// Selects `index` without opening the detail in a folded window (hide, undo, restore).
     func select(_ index: Int?) {
@@ -233,7 +231,9 @@ final class ResultsController {
         }
         let item = model[index]
         onSelect?(item, !isMovingWithKeys && !isSelectingInCode)
-        if !item.isVisited { visits.selected(item.id) }
+        // Dwelling on a row counts as opening it only where its detail is on screen beside the
+        // list; in a folded window arrowing through the list opens nothing.
+        if !item.isVisited, isDetailShown() { visits.selected(item.id) }
     }
 
     private func activate(at index: Int) {
@@ -299,4 +299,13 @@ final class ResultsController {
         feeder.show(keeper.store.apply(to: lastResults))
         updateCount()
     }
+}
+
+/// Tiles per row of the cover grid: GtkGridView fits as many tiles of their minimum width as
+/// its width allows.
+@MainActor
+private final class GridColumns {
+    weak var grid: GridView<Item>?
+
+    var count: Int { max(1, min(grid?.maxColumns ?? 1, (grid?.allocatedWidth ?? 0) / ResultTile.minimumWidth)) }
 }

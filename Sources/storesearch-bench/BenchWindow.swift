@@ -23,7 +23,7 @@ final class BenchWindow {
         let folder = root ?? self.root
         let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
         environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
-        main = MainWindow(application: Self.application, environment: environment)
+        main = MainWindow(application: Self.application, environment: environment, settings: Settings.MemoryBackend())
         main.window.setDefaultSize(width: 1024, height: 760)
     }
 

@@ -56,6 +56,8 @@ final class WindowAdaptiveTests: XCTestCase {
             harness.pressKeys("Down", "Down")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }), "Down moves the selection")
             XCTAssertFalse(main.isShowingDetail, "moving with the keys does not leave the list")
+            MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
+            XCTAssertFalse(main.items[2].isVisited, "a row arrowed to in a folded list is not opened, so not visited")
             harness.pressKeys("Return")
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "Enter opens the result")
             XCTAssertEqual(harness.form.nameEntry.text, harness.names[2])

@@ -64,4 +64,24 @@ final class WindowHidingTests: XCTestCase {
             hidden?.window.destroy()
         }
     }
+
+    func testHiddenItemsListsTheUsersNameAndEscapeClosesIt() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.form.hideButton.click()
+
+            harness.main.window.activateAction("win.hidden-items")
+            let hidden = try XCTUnwrap(harness.main.hiddenItems)
+            XCTAssertEqual(hidden.names, ["Kuzu Kuzu (Live)"], "listed under the name the user gave it")
+            XCTAssertTrue(MainContext.spin(until: { hidden.window.isVisible }))
+            XCTAssertTrue(hidden.window.pressKey(0xFF1B))  // Escape
+            XCTAssertTrue(MainContext.spin(until: { !hidden.window.isVisible }), "Escape closes Hidden Items")
+        }
+    }
 }
