@@ -199,7 +199,9 @@ final class ResultsController {
     /// Focuses the first result (Down from the search entry); false when there are none.
     @discardableResult
     func focusFirst() -> Bool {
-        focus(at: 0)
+        guard model.count > 0 else { return false }
+        select(0)  // the focused row is the selected one, so the detail shows what the keyboard is on
+        return focus(at: 0)
     }
 
     /// Moves keyboard focus to the result at `index` (or the last); false when there are none.

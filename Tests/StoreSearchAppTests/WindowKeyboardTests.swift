@@ -21,7 +21,9 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(main.window.focusWidget?.hasAccessibleLabel(first.spokenLabel(price: "$1.29")) == true
                               || main.window.focusWidget?.parent?.widget == main.resultsList.widget,
                           "the first row has focus")
-            XCTAssertNil(main.resultsList.selectedIndex, "focus alone opens nothing")
+            XCTAssertEqual(main.resultsList.selectedIndex, 0, "the focused row is the selected one")
+            XCTAssertEqual(harness.form.nameEntry.text, first.name, "and the detail shows it")
+            XCTAssertFalse(main.items[0].isVisited, "but it is not opened yet")
 
             harness.typeKeys("kuzu")
             XCTAssertTrue(MainContext.spin(until: { main.searchEntry.text == "kuzu" }), "typing in the results goes to the search entry: \(main.searchEntry.text)")
