@@ -36,15 +36,7 @@ final class ResultRow {
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         artwork.image.opacity = item.isVisited ? 0.5 : 1
-        // Long names are cut with "…"; the whole name and artist show on hover.
-        let tooltip = "\(item.name)\n\(item.artistAndKind)"
-        let spoken = item.spokenLabel(price: priceText)
-        root.deferredTooltip = tooltip
-        root.setAccessibleLabel(spoken)
-        // The list's own row widget around `root` is what takes focus and what screen readers
-        // announce; GTK 4.8 has no list item label (that came in 4.12), so it is named directly.
-        root.parent?.setAccessibleLabel(spoken)
-        root.parent?.deferredTooltip = tooltip
+        item.describe(on: root, price: priceText)
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {

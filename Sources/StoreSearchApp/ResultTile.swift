@@ -34,12 +34,7 @@ final class ResultTile {
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         artwork.image.opacity = item.isVisited ? 0.5 : 1
-        let tooltip = "\(item.name)\n\(item.artistAndKind)"
-        let spoken = item.spokenLabel(price: priceText)
-        root.deferredTooltip = tooltip
-        root.setAccessibleLabel(spoken)
-        root.parent?.setAccessibleLabel(spoken)  // the grid's focusable child, as for list rows
-        root.parent?.deferredTooltip = tooltip
+        item.describe(on: root, price: priceText)
     }
 
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
