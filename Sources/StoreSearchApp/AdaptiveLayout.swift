@@ -22,6 +22,12 @@ final class AdaptiveLayout {
         for trigger in ["Escape", "<Alt>Left"] {
             detailPane.addShortcut(trigger) { [weak self] in self?.goBack() ?? false }
         }
+        // Narrowing the window while editing keeps the user on the form they are typing in
+        // (folding would otherwise show the leaflet's visible child, the results).
+        leaflet.onNotify("folded") { [weak self] in
+            guard let self, self.leaflet.isFolded, self.detailPane.containsFocus else { return }
+            self.leaflet.visibleChildName = "detail"
+        }
         // A swipe back (touch) goes through the leaflet itself.
         leaflet.onVisibleChildChanged { [weak self] in
             guard let self, self.leaflet.isFolded, self.leaflet.visibleChildName == "results" else { return }

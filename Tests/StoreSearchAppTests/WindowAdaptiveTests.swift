@@ -82,4 +82,23 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "the selection stays")
         }
     }
+
+    func testNarrowingTheWindowWhileEditingStaysOnTheForm() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (1400, 900))
+            defer { harness.dispose() }
+            let main = harness.main
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }), "Enter puts focus in the form")
+            XCTAssertFalse(main.isFolded)
+
+            harness.resize(width: 360, height: 640)
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }), "360 px folds the window")
+            XCTAssertTrue(main.isShowingDetail, "the form being edited stays on screen")
+            XCTAssertTrue(harness.form.nameEntry.containsFocus, "and keeps the keyboard")
+        }
+    }
 }

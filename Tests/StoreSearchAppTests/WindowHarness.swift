@@ -98,6 +98,11 @@ final class WindowHarness {
         xdotool(["type", "--delay", "40", text], file: file, line: line)
     }
 
+    /// Resizes the window through the X server, as a user dragging its edge does.
+    func resize(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["search", "--name", "^StoreSearch$", "windowsize", "%@", "\(width)", "\(height)"], file: file, line: line)
+    }
+
     private func xdotool(_ arguments: [String], file: StaticString, line: UInt) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
