@@ -4,7 +4,7 @@ import StoreSearchCore
 
 /// One row of the results list: thumbnail, name, "Artist (Kind)", price.
 @MainActor
-final class ResultRow {
+final class ResultRow: ResultCell {
     let root = Box(.horizontal, spacing: 12)
     private let artwork = ArtworkSlot(size: ArtworkLoader.thumbnailPoints)
     private let name = Inscription()

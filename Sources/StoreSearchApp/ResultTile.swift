@@ -4,7 +4,7 @@ import StoreSearchCore
 
 /// One tile of the cover grid: larger artwork, the name under it, the price.
 @MainActor
-final class ResultTile {
+final class ResultTile: ResultCell {
     static let artworkSize = 112
     /// The tile's width: the grid fits as many of these side by side as it can.
     static let minimumWidth = artworkSize + 24

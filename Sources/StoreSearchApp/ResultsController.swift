@@ -63,38 +63,10 @@ final class ResultsController {
         let gridViewport = ArtworkViewport(adjustment: gridScroller.verticalAdjustment, loader: loader) {
             (model.count, gridColumns.count)
         }
-        // The priority closures keep the row's position from bind, never the list item: GTK only
-        // lends that pointer for the callback, and the loader may ask later.
-        list = ListView(selection: selection, setup: { listItem in
-            let row = ResultRow()
-            listItem.row = row
-            listItem.setChild(row.root)
-        }, bind: { listItem, item in
-            guard let row = listItem.row as? ResultRow else { return }
-            row.show(item, formatter: formatter)
-            row.loadArtwork(item.result.artworkURL, with: loader) { [weak listViewport, position = listItem.position] in
-                listViewport?.priority(ofItemAt: position) ?? .visible
-            }
-        }, unbind: { listItem in
-            (listItem.row as? ResultRow)?.unbind()
-        }, teardown: { listItem in
-            listItem.row = nil
-        })
-        grid = GridView(selection: selection, setup: { listItem in
-            let tile = ResultTile()
-            listItem.row = tile
-            listItem.setChild(tile.root)
-        }, bind: { listItem, item in
-            guard let tile = listItem.row as? ResultTile else { return }
-            tile.show(item, formatter: formatter)
-            tile.loadArtwork(item.result.artworkURL, with: loader) { [weak gridViewport, position = listItem.position] in
-                gridViewport?.priority(ofItemAt: position) ?? .visible
-            }
-        }, unbind: { listItem in
-            (listItem.row as? ResultTile)?.unbind()
-        }, teardown: { listItem in
-            listItem.row = nil
-        })
+        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport)
+        list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
+        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport)
+        grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid
         feeder = ResultsFeeder(model: model, clock: window, viewports: [listViewport, gridViewport])
 
