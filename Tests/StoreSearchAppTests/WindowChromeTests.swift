@@ -51,11 +51,7 @@ final class WindowChromeTests: XCTestCase {
     }
 
     func testControlWClosesAndSaves() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
             harness.form.nameEntry.grabFocus()

@@ -8,11 +8,7 @@ import XCTest
 /// never overwrites the first one's items.
 final class WindowDataSafetyTests: XCTestCase {
     func testTextTypedButNotCommittedIsSavedWhenTheWindowCloses() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let id = try XCTUnwrap(harness.main.resultsList.selectedElement?.id)

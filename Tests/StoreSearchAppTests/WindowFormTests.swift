@@ -6,11 +6,7 @@ import XCTest
 
 final class WindowFormTests: XCTestCase {
     func testSelectingARowFillsTheFormAndMarksItVisited() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             XCTAssertEqual(harness.form.stack.visiblePage, "none", "no result is open yet")
             harness.open("Kuzu Kuzu")
@@ -91,11 +87,7 @@ final class WindowFormTests: XCTestCase {
     }
 
     func testInvalidPriceIsRefusedWithItsMessage() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let form = harness.form

@@ -7,11 +7,7 @@ import XCTest
 /// The cover grid: the header toggle switches views over the same results and selection.
 final class WindowGridTests: XCTestCase {
     func testGridShowsTilesThatOpenTheSameDetail() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             let main = harness.main
             XCTAssertEqual(main.window.descendant(accessibleLabel: "List View")?.widget, main.listViewButton.widget)
             XCTAssertEqual(main.window.descendant(accessibleLabel: "Grid View")?.widget, main.gridViewButton.widget)

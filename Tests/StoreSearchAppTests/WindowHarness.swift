@@ -40,6 +40,17 @@ final class WindowHarness {
         XCTAssertTrue(MainContext.spin(until: { self.main.window.isMapped && self.main.window.allocatedWidth > 0 }))
     }
 
+    /// Runs `body` with a window over the bundled catalog, served on 127.0.0.1; closes both after.
+    nonisolated static func withCatalogWindow(_ body: @MainActor (WindowHarness) throws -> Void) throws {
+        let (catalog, base) = try startCatalog()
+        defer { catalog.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            try body(harness)
+        }
+    }
+
     /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
     nonisolated static func startCatalog() throws -> (CatalogServer, URL) {
         let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))

@@ -6,11 +6,7 @@ import XCTest
 
 final class WindowHidingTests: XCTestCase {
     func testHideThenUndo() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             let before = harness.names
             harness.select("Kuzu Kuzu")
@@ -66,11 +62,7 @@ final class WindowHidingTests: XCTestCase {
     }
 
     func testHiddenItemsListsTheUsersNameAndEscapeClosesIt() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
             harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)

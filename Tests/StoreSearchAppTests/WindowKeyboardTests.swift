@@ -7,11 +7,7 @@ import XCTest
 /// Using the window with the keyboard only, with real key presses.
 final class WindowKeyboardTests: XCTestCase {
     func testDownTypeToSearchAndEscapeInTheSearchEntry() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             let main = harness.main
             harness.search("tarkan")
             main.searchEntry.grabFocus()
@@ -35,11 +31,7 @@ final class WindowKeyboardTests: XCTestCase {
     }
 
     func testTabLeavesNotesAndEscapeReturnsToTheResults() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
@@ -58,11 +50,7 @@ final class WindowKeyboardTests: XCTestCase {
     }
 
     func testHideSelectsAndFocusesTheNextRow() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             let main = harness.main
             harness.search("tarkan")
             let names = harness.names

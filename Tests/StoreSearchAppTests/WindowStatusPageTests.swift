@@ -21,11 +21,7 @@ final class WindowStatusPageTests: XCTestCase {
     }
 
     func testNothingFoundPageShowsATermWithMarkupCharactersAsTyped() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("R&B <b>zzzz</b>")
             XCTAssertEqual(harness.main.search.visiblePage, "empty")
             let shown = Self.labelTexts(in: harness.main.search.emptyPage.widget)

@@ -7,11 +7,7 @@ import XCTest
 /// Undo and redo of the user's changes, and Undo notices that belong to their search.
 final class WindowUndoTests: XCTestCase {
     func testRevertThenUndoRestoresEveryFieldInFormRowAndFile() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let form = harness.form
@@ -41,11 +37,7 @@ final class WindowUndoTests: XCTestCase {
     }
 
     func testControlZUndoesACommittedEditAndShiftControlZRedoesIt() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
@@ -63,11 +55,7 @@ final class WindowUndoTests: XCTestCase {
     }
 
     func testControlZInAFieldWithUncommittedTypingUndoesTheTyping() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)  // committed: on the stack
@@ -80,11 +68,7 @@ final class WindowUndoTests: XCTestCase {
     }
 
     func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             harness.form.hideButton.click()
@@ -103,11 +87,7 @@ final class WindowUndoTests: XCTestCase {
     }
 
     func testUndoAfterRestoringFromHiddenItemsShowsTheRowOnce() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             let count = harness.names.count
             harness.select("Kuzu Kuzu")

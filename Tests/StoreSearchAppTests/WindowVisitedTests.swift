@@ -7,11 +7,7 @@ import XCTest
 /// "Visited" means opened: clicked, Enter, or kept selected for a moment; not arrowed past.
 final class WindowVisitedTests: XCTestCase {
     func testArrowingPastRowsVisitsNothingButEnterAndDwellingDo() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             let list = harness.main.resultsList
             var visitedCount: Int { harness.environment.keeper.store.records.values.count { $0.visitedAt != nil } }
@@ -36,11 +32,7 @@ final class WindowVisitedTests: XCTestCase {
     }
 
     func testMarkAsUnvisitedClearsTheMarkAndIsSaved() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.main.resultsList.activate(0)
             let button = try XCTUnwrap(harness.main.window.descendant(accessibleLabel: "Mark as Unvisited"))
