@@ -36,7 +36,7 @@ actor ArtworkDiskCache {
             try data.write(to: temporary)
             guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
-            Log.debug(Self.logDomain, "Cannot cache an image (it will be downloaded again next time): \(error)")
+            Log.debug(LogDomain.artwork, "Cannot cache an image (it will be downloaded again next time): \(error)")
             try? FileManager.default.removeItem(at: temporary)  // may not exist; nothing else to do
             return
         }
@@ -54,12 +54,11 @@ actor ArtworkDiskCache {
             do {
                 try FileManager.default.removeItem(at: directory.appending(path: name))
             } catch {
-                Log.debug(Self.logDomain, "Cannot remove the stray file \(name): \(error)")
+                Log.debug(LogDomain.artwork, "Cannot remove the stray file \(name): \(error)")
             }
         }
     }
 
-    private static let logDomain = "StoreSearch-Artwork"
 
     private func files() -> [(url: URL, size: Int, used: Date)] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]

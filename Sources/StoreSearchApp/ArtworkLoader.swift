@@ -51,7 +51,6 @@ public final class ArtworkLoader {
         case failed(ArtworkFailures.Kind, hostTimedOut: Bool)
     }
 
-    private static let logDomain = "StoreSearch-Artwork"
 
     private let client: HTTPClient
     private let disk: ArtworkDiskCache
@@ -198,25 +197,25 @@ public final class ArtworkLoader {
     private func fetch(_ key: Key) async -> Outcome {
         if let resolve = fileOrigins[Self.origin(of: key.url)] {
             guard let texture = await Self.decodeFile(resolve(key.url), pixelSize: key.pixels) else {
-                Log.debug(Self.logDomain, "No bundled image for \(key.url)")
+                Log.debug(LogDomain.artwork, "No bundled image for \(key.url)")
                 return .failed(.permanent, hostTimedOut: false)
             }
             return .image(texture)
         }
         if let data = await disk.data(for: key.url) {
             if let texture = await Self.decode(data, pixelSize: key.pixels) { return .image(texture) }
-            Log.debug(Self.logDomain, "Cached image for \(key.url) does not decode; fetching it again")
+            Log.debug(LogDomain.artwork, "Cached image for \(key.url) does not decode; fetching it again")
         }
         downloadCount += 1
         let response: HTTPResponse
         do throws(HTTPError) {
             response = try await client.get(key.url, maxBodyBytes: Self.maxImageBytes)
         } catch {
-            Log.debug(Self.logDomain, "Image \(key.url): \(error)")
+            Log.debug(LogDomain.artwork, "Image \(key.url): \(error)")
             return Self.outcome(for: error)
         }
         guard let texture = await Self.decode(response.body, pixelSize: key.pixels) else {
-            Log.debug(Self.logDomain, "Image \(key.url) is broken, of an unknown format, or too large")
+            Log.debug(LogDomain.artwork, "Image \(key.url) is broken, of an unknown format, or too large")
             return .failed(.permanent, hostTimedOut: false)
         }
         await disk.store(response.body, for: key.url)

@@ -8,7 +8,6 @@ final class CatalogIndexLoader: @unchecked Sendable {  // state is guarded by `c
     private let condition = NSCondition()
     private var result: Result<CatalogIndex, any Error>?
     private var started = false
-    private static let logDomain = "StoreSearch-Catalog"
 
     func load(_ file: URL) {
         let shouldStart = condition.withLock {
@@ -20,7 +19,7 @@ final class CatalogIndexLoader: @unchecked Sendable {  // state is guarded by `c
             // Below the UI's priority: on two cores the window's first frames come first (on Linux the
             // nice value of PRIO_PROCESS 0 is the calling thread's own).
             if setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) != 0 {
-                Log.debug(Self.logDomain, "Cannot lower the catalog thread's priority (errno \(errno))")
+                Log.debug(LogDomain.catalog, "Cannot lower the catalog thread's priority (errno \(errno))")
             }
             let parsed = Result { try CatalogIndex(catalog: Data(contentsOf: file)) }
             condition.withLock {

@@ -15,7 +15,6 @@ public final class CatalogServer: Sendable {
     /// The origin of every artwork URL in the catalog file.
     public static let artworkOrigin = URL(string: "http://storesearch-catalog.invalid")!
 
-    private static let logDomain = "StoreSearch-Catalog"
 
     private let server = LocalServer()
     private let catalogFile: URL
@@ -52,7 +51,7 @@ public final class CatalogServer: Sendable {
                                                          limit: request.query["limit"].flatMap(Int.init) ?? 50)
                 return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
             } catch {
-                Log.warning(CatalogServer.logDomain, "The offline catalog cannot be read: \(error)")
+                Log.warning(LogDomain.catalog, "The offline catalog cannot be read: \(error)")
                 return LocalServerResponse(status: 500, text: "The offline catalog cannot be read: \(error)")
             }
         }

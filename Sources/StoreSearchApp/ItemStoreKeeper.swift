@@ -39,7 +39,7 @@ final class ItemStoreKeeper {
             isReadOnly = true
         case .unavailable(let reason):
             isReadOnly = false  // saving will tell the user what is wrong with the folder
-            Log.warning("StoreSearch", "No lock on \(dataDirectory.path): \(reason)")
+            Log.warning(LogDomain.app, "No lock on \(dataDirectory.path): \(reason)")
         }
         do {
             let result = try file.load()

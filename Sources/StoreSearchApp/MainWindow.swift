@@ -159,7 +159,7 @@ public final class MainWindow {
             detail.isEditable = false
             notices.show(localized("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."),
                          lasting: true)
-            Log.message("StoreSearch", "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
+            Log.message(LogDomain.app, "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
         }
         if !environment.options.offline && !environment.isNetworkAvailable {
             notices.show(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog"),
@@ -224,7 +224,7 @@ public final class MainWindow {
         switch WebLink.check(url) {
         case .success(let link): window.openURI(link.absoluteString)
         case .failure(let refusal):
-            Log.warning("StoreSearch", "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
+            Log.warning(LogDomain.app, "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
         }
     }
 
@@ -284,7 +284,7 @@ public final class MainWindow {
         do {
             try environment.keeper.saveNow()
         } catch {
-            Log.warning("StoreSearch", "Changes not saved at exit: \(error.message)")
+            Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)")
         }
     }
 

@@ -37,7 +37,7 @@ public final class StoreRegionSetting {
         let value = code.flatMap(StoreRegion.normalized) ?? ""
         override = nil
         if let settings {
-            if !settings.setString(Self.key, value) { Log.warning("StoreSearch", "the store region setting is read-only") }
+            if !settings.setString(Self.key, value) { Log.warning(LogDomain.app, "the store region setting is read-only") }
         } else {
             memory = value
         }
@@ -48,7 +48,7 @@ public final class StoreRegionSetting {
     public static func openSettings(resources: ResourceLocator, keyFile: URL? = nil) -> Settings? {
         let settings = Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory], keyFile: keyFile)
         if settings == nil {
-            Log.warning("StoreSearch", "settings schema \(StoreSearchApp.applicationID) not found; the store region is not remembered")
+            Log.warning(LogDomain.app, "settings schema \(StoreSearchApp.applicationID) not found; the store region is not remembered")
         }
         return settings
     }

@@ -53,7 +53,7 @@ final class WindowActions {
                 shortcuts.destroysWithParent = true
                 shortcutsWindow = shortcuts
             } catch {
-                Log.warning("StoreSearch", "no Keyboard Shortcuts window: \(error)")
+                Log.warning(LogDomain.app, "no Keyboard Shortcuts window: \(error)")
                 return
             }
         }

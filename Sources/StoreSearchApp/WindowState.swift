@@ -9,7 +9,6 @@ final class WindowState {
     enum ViewMode: String { case list, grid }
 
     static let schemaID = "io.github.storesearch.StoreSearch"
-    private static let logDomain = "StoreSearch"
     private let settings: Settings?
 
     /// The app's settings (found beside an installed binary too), or, with `backend`, a copy of
@@ -17,7 +16,7 @@ final class WindowState {
     init(settings appSettings: Settings?, backend: Settings.MemoryBackend? = nil) {
         settings = backend.map { Settings(schemaID: Self.schemaID, backend: $0) } ?? appSettings
         if settings == nil {
-            Log.message(Self.logDomain, "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
+            Log.message(LogDomain.app, "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
         }
     }
 
