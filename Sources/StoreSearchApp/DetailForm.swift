@@ -130,7 +130,7 @@ final class DetailForm {
         if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
-        priceEntry.text = PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
+        priceEntry.text = shownPrice(of: item)
         setPriceError(nil)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
@@ -166,7 +166,7 @@ final class DetailForm {
         let fields: [(Widget, Bool)] = [
             (nameEntry, Self.edit(nameEntry.text, original: item.result.name) != item.edits.name),
             (artistEntry, Self.edit(artistEntry.text, original: item.result.artist ?? "") != item.edits.artist),
-            (priceEntry, priceEntry.text != PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)),
+            (priceEntry, priceEntry.text != shownPrice(of: item)),
             (notesView, notesView.text != item.notes),
         ]
         return fields.contains { field, changed in changed && field.containsFocus }
@@ -204,9 +204,8 @@ final class DetailForm {
         edits.notes = notes.isEmpty ? nil : notes
         if let date { edits.releaseDate = Self.isSameDay(date, result.releaseDate) ? nil : date }
         do {
-            let formatter = PriceFormatter(locale: locale)
             let typed = priceEntry.text
-            if typed != formatter.editableString(for: item.price, currency: result.currency) {
+            if typed != shownPrice(of: item) {
                 let price = try PriceParser(locale: locale).parse(typed)
                 edits.price = price == result.price ? nil : price
             }
@@ -221,6 +220,11 @@ final class DetailForm {
         updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         onEdit?(updated, edits)
+    }
+
+    /// The price as the form shows it before any typing; other text in the field is an edit.
+    private func shownPrice(of item: Item) -> String {
+        PriceFormatter(locale: locale).editableString(for: item.price, currency: item.result.currency)
     }
 
     private func setPriceError(_ message: String?) {
