@@ -21,9 +21,10 @@ public enum StoreSearchApp {
     /// Runs until the window closes. `arguments` are the validated command line (forwarded to a
     /// running instance); `onWindowOpened` lets UI tests drive the window.
     public static func run(_ options: LaunchOptions, arguments: [String] = ["storesearch"], paths: AppPaths = AppPaths(),
-                           locale: UserLocale = .current, applicationID: String = applicationID,
+                           locale: UserLocale = .current, resources: ResourceLocator? = ResourceLocator.locate(),
+                           applicationID: String = applicationID,
                            onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
-        guard let resources = ResourceLocator.locate() else {
+        guard let resources else {
             let message = localized("cannot find the app's Resources and data folders; set STORESEARCH_RESOURCES")
             FileHandle.standardError.write(Data("storesearch: \(message)\n".utf8))
             return 1

@@ -4,7 +4,8 @@ import StoreSearchCore
 
 // The C library's locale first: gettext, formats and the store region all follow it.
 let userLocale = UserLocale.current
-if let resources = ResourceLocator.locate() {
+let resources = ResourceLocator.locate()
+if let resources {
     Localization.bind(localeDirectory: resources.localeDirectory)
 }
 
@@ -19,5 +20,5 @@ case .success(.showHelp):
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):
-    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments, locale: userLocale) })
+    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments, locale: userLocale, resources: resources) })
 }
