@@ -15,10 +15,12 @@ let package = Package(
         .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
         .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
+        // Helpers more than one test target uses (no product depends on it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"]),
-        .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
+        .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

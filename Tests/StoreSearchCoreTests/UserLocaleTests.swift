@@ -1,5 +1,6 @@
 import CIntl
 import Foundation
+import TestSupport
 import XCTest
 @testable import StoreSearchCore
 

@@ -3,10 +3,10 @@ import XCTest
 
 /// Compiles C-library locales with `localedef` into a temporary folder for `LOCPATH`, so locale
 /// tests do not depend on which locales the machine has generated.
-final class PrivateLocales {
-    let directory: URL
+public final class PrivateLocales {
+    public let directory: URL
 
-    init(_ names: [String]) throws {
+    public init(_ names: [String]) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-locales-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for name in names {  // "de_DE" becomes de_DE.UTF-8
@@ -23,5 +23,5 @@ final class PrivateLocales {
         }
     }
 
-    func remove() { try? FileManager.default.removeItem(at: directory) }
+    public func remove() { try? FileManager.default.removeItem(at: directory) }
 }
