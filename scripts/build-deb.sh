@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${BINARY:?}" "${L10N:?}"
 
-VERSION=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/StoreSearchApp/StoreSearchApp.swift)
+VERSION=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/StoreSearchApp/App/StoreSearchApp.swift)
 ARCH=$(dpkg --print-architecture)
 PACKAGE=storesearch_${VERSION}-1_$ARCH
 STAGE=.deb-staging/$PACKAGE
