@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
                 adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
-                librsvg2-bin dpkg-dev chrpath
+                librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils pulseaudio gstreamer1.0-plugins-good \
+                gstreamer1.0-libav libgtk-4-media-gstreamer ffmpeg at-spi2-core python3-pyatspi
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -17,7 +18,7 @@ RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesear
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps build schemas run test test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps build schemas run test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -51,7 +52,11 @@ po: deps
 # validators, the translations' completeness, and the installed copy run with the checkout hidden.
 # The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
 # there fails the run (other tools' temporaries do not), and the folder is removed either way.
-test: l10n
+test: test-swift
+	$(MAKE) --no-print-directory test-desktop
+
+# Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
+test-swift: l10n
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
@@ -60,7 +65,6 @@ test: l10n
 	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
 	exit $$status
-	$(MAKE) --no-print-directory test-desktop
 
 test-desktop: l10n release
 	scripts/l10n.sh check
