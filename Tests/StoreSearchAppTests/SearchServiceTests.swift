@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import Synchronization
 import HTTP
 import StoreSearchCore
 import XCTest
@@ -47,6 +48,44 @@ final class SearchServiceTests: XCTestCase {
             let service = Self.service(server)
             let results = try MainLoop.run { try await service.search(SearchQuery(term: "tarkan")) }
             XCTAssertEqual(results.map(\.name), ["Kuzu Kuzu", "Şımarık"])
+        }
+    }
+
+    func testLookupAsksForTheIDsInTheRecordsStoreAndRemembersTheRegion() throws {
+        let server = LocalServer()
+        let asked = Mutex<[String: String]>([:])
+        server.route("/lookup") { request in
+            asked.withLock { $0 = request.query }
+            return LocalServerResponse(body: Data(Self.body.utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let service = Self.service(server)
+            let query = try XCTUnwrap(LookupQuery(ids: ["2", "1", "url:x"], country: "DE"))
+            let results = try MainLoop.run { try await service.lookup(query) }
+            XCTAssertEqual(asked.withLock { $0["id"] }, "2,1")
+            XCTAssertEqual(asked.withLock { $0["country"] }, "DE")
+            XCTAssertEqual(Set(results.map(\.id)), ["track:1", "track:2"])
+            XCTAssertEqual(Set(results.compactMap(\.storeRegion)), ["DE"])
+        }
+    }
+
+    func testLookupDuringRetryAfterFailsAtOnceWithoutARequest() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(status: 503, headers: ["Retry-After": "600"], contentLength: 0)
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            XCTAssertNotNil(Self.outcome(service, "busy").error as? SearchFailure)
+            let query = try XCTUnwrap(LookupQuery(ids: ["1"], country: "US"))
+            XCTAssertThrowsError(try MainLoop.run { try await service.lookup(query) }) { error in
+                guard case .retryLater? = error as? SearchFailure else { return XCTFail("\(error)") }
+            }
+            XCTAssertEqual(server.requestCount, 1, "the lookup sent nothing the store would refuse")
         }
     }
 

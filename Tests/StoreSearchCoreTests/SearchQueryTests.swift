@@ -61,4 +61,17 @@ final class SearchQueryTests: XCTestCase {
             XCTAssertEqual(ArtworkURL.resized(URL(string: unchanged)!, to: 600).absoluteString, unchanged)
         }
     }
+
+    func testLookupQueryKeepsStoreIDsOnlyAndAtMostTwoHundred() throws {
+        XCTAssertNil(LookupQuery(ids: ["url:https://example.com", "", "12a"], country: "US"))
+        let many = (1...250).map(String.init)
+        let query = try XCTUnwrap(LookupQuery(ids: many, country: "JP"))
+        XCTAssertEqual(query.ids.count, 200)
+        let url = query.url(base: URL(string: "https://itunes.apple.com/")!).absoluteString
+        XCTAssertTrue(url.hasPrefix("https://itunes.apple.com/lookup?id=1%2C2%2C3"), url)
+        XCTAssertTrue(url.hasSuffix("&country=JP"), url)
+        XCTAssertEqual(LookupQuery.storeID(ofItem: "track:1440857788"), "1440857788")
+        XCTAssertEqual(LookupQuery.storeID(ofItem: "collection:284882215"), "284882215")
+        XCTAssertNil(LookupQuery.storeID(ofItem: "url:https://example.com/x"))
+    }
 }

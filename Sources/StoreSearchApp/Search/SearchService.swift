@@ -65,16 +65,7 @@ public final class SearchService {
             guard myGeneration == generation else { throw CancellationError() }
             retryAfter = nil
         }
-        let task = Task { @MainActor [client, deadline] () throws -> [SearchResult] in
-            let response: HTTPResponse
-            do throws(HTTPError) {
-                response = try await client.response(for: url, deadline: deadline)
-            } catch {
-                throw Self.failure(for: error)
-            }
-            if let failure = Self.failure(status: response.status, headers: response.headers, now: now) { throw failure }
-            return try await Self.decode(response.body, limit: query.limit)
-        }
+        let task = Task { @MainActor in try await self.fetch(url, limit: query.limit, region: query.country, now: now) }
         current = task
         do {
             let results = try await withTaskCancellationHandler {
@@ -93,10 +84,48 @@ public final class SearchService {
         }
     }
 
-    /// Decoding runs off the main thread and stops when the search is cancelled.
-    nonisolated private static func decode(_ body: Data, limit: Int) async throws -> [SearchResult] {
+    /// The records the store still has for `query`'s ids, for refreshing what the user keeps. It
+    /// runs beside searches (neither cancels the other), is answered from the same cache, and
+    /// while the store's Retry-After is in force it fails at once with `.retryLater` instead of
+    /// waiting, so a background caller tries again later. Throws `SearchFailure` or
+    /// `CancellationError`.
+    public func lookup(_ query: LookupQuery, now: Date = Date()) async throws -> [SearchResult] {
+        let url = query.url(base: baseURL)
+        if let cached = cache.results(for: url, now: now) { return cached }
+        if let (date, status) = retryAfter, date > now {
+            throw SearchFailure.retryLater(status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+        }
         do {
-            return try SearchResponseDecoder.decode(body, limit: limit)
+            let results = try await fetch(url, limit: LookupQuery.maximumIDs, region: query.country, now: now)
+            cache.insert(results, for: url, now: now)
+            return results
+        } catch let failure as SearchFailure {
+            if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
+            throw failure
+        }
+    }
+
+    /// One request with the deadline, its status mapped to a failure, the body decoded.
+    private func fetch(_ url: URL, limit: Int, region: String, now: Date) async throws -> [SearchResult] {
+        let response: HTTPResponse
+        do throws(HTTPError) {
+            response = try await client.response(for: url, deadline: deadline)
+        } catch {
+            throw Self.failure(for: error)
+        }
+        if let failure = Self.failure(status: response.status, headers: response.headers, now: now) { throw failure }
+        return try await Self.decode(response.body, limit: limit, region: region)
+    }
+
+    /// Decoding runs off the main thread and stops when the search is cancelled. Each result
+    /// remembers the store region it came from.
+    nonisolated private static func decode(_ body: Data, limit: Int, region: String) async throws -> [SearchResult] {
+        do {
+            return try SearchResponseDecoder.decode(body, limit: limit).map { result in
+                var result = result
+                result.storeRegion = region
+                return result
+            }
         } catch .cancelled {
             throw CancellationError()
         } catch {

@@ -100,7 +100,9 @@ public enum SearchResponseDecoder {
         } else {
             return nil
         }
-        guard let fullName = string("trackName") ?? string("collectionName") else { return nil }
+        let trackName = string("trackName")
+        guard let fullName = trackName ?? string("collectionName") else { return nil }
+        let collectionName = trackName == nil ? nil : string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) }
         let fullArtist = string("artistName") ?? string("sellerName")
 
         let artwork = url("artworkUrl100") ?? url("artworkUrl60") ?? url("artworkUrl512")
@@ -128,6 +130,7 @@ public enum SearchResponseDecoder {
             releaseDate: string("releaseDate", bound: TextBounds.code).flatMap(releaseDate),
             storeURL: storeURL,
             previewURL: url("previewUrl"),
+            collectionName: collectionName,
             artworkURL: artwork,
             largeArtworkURL: large,
             summary: summary,

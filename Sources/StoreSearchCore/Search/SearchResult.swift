@@ -13,6 +13,10 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var releaseDate: Date?
     public var storeURL: URL?
     public var previewURL: URL?
+    /// The album, season, or collection the item belongs to (not repeated when it is the item itself).
+    public var collectionName: String?
+    /// The store region the result came from ("US"), so a later lookup asks the same store.
+    public var storeRegion: String?
     public var artworkURL: URL?
     public var largeArtworkURL: URL?
     /// Plain text: tags removed, entities decoded, paragraphs as line breaks.
@@ -22,7 +26,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
 
     public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
                 price: Decimal? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
-                previewURL: URL? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
+                previewURL: URL? = nil, collectionName: String? = nil, storeRegion: String? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
                 refusedStoreLink: WebLink.Refusal? = nil) {
         self.id = id
         self.name = name
@@ -34,6 +38,8 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
         self.releaseDate = releaseDate
         self.storeURL = storeURL
         self.previewURL = previewURL
+        self.collectionName = collectionName
+        self.storeRegion = storeRegion
         self.artworkURL = artworkURL
         self.largeArtworkURL = largeArtworkURL
         self.summary = summary
