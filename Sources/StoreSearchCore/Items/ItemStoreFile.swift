@@ -45,6 +45,16 @@ public struct ItemStoreFile: Sendable {
     /// in the shape StoreSearch writes is read straight into records; any other goes through
     /// PropertyListSerialization.
     private func decode(_ data: Data) -> Result<ItemStore, any Error> {
+        if data.starts(with: Array("bplist".utf8)) {
+            // A binary file is read by our own bounded reader and handed on as XML: Foundation's
+            // binary parser crashes on some damaged files.
+            do {
+                let tree = try BinaryPlistReader.read(data)
+                return decode(try PropertyListSerialization.data(fromPropertyList: tree, format: .xml, options: 0))
+            } catch {
+                return .failure(error)
+            }
+        }
         if let contents = ItemStoreXMLReader.read(data), contents.formatVersion == Self.formatVersion, let records = contents.records {
             return .success(ItemStore(records: records))
         }

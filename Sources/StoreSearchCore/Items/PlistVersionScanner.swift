@@ -34,8 +34,14 @@ struct PlistVersionScanner {
     }
 
     private static func foundationVersion(ofFileAt path: String) -> Int? {
-        guard let data = FileManager.default.contents(atPath: path),
-              let list = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let parsed: Any?
+        if data.starts(with: Array("bplist".utf8)) {
+            parsed = try? BinaryPlistReader.read(data)  // never Foundation's binary parser (it can crash)
+        } else {
+            parsed = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        }
+        guard let list = parsed as? [String: Any] else { return nil }
         return (list["formatVersion"] as? NSNumber)?.intValue ?? (list["formatVersion"] as? String).flatMap { Int($0) }
     }
 
