@@ -37,4 +37,11 @@ extension Widget {
         }
         return texts
     }
+
+    /// This widget's rectangle in `ancestor`'s coordinates; nil when it has none (not laid out).
+    public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, ancestor.widget, &rect) != 0 else { return nil }
+        return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
 }

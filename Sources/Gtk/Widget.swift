@@ -170,6 +170,7 @@ open class Widget: Object {
 
     /// The width GTK last gave the widget (zero before its first layout).
     public var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    public var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
 
     /// Runs `handler` for key presses before the focused widget inside this one sees them
     /// (capture phase); return true to stop the event.

@@ -1,0 +1,56 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #24: text with no break points, from the store's answer, can neither crash the window
+/// (X's BadAlloc once a label asked for a window wider than X allows) nor push it off screen.
+final class WindowLongTextTests: XCTestCase {
+    private static func record(_ id: Int, _ name: String, description: String = "", link: String? = nil) -> [String: Any] {
+        var record: [String: Any] = ["wrapperType": "track", "kind": "song", "trackId": id, "trackName": name,
+                                     "artistName": "Artist", "description": description]
+        if let link { record["trackViewUrl"] = link }
+        return record
+    }
+
+    func testSelectingResultsWithUnbreakableTextKeepsTheWindowOnAScreenAndItsButtonsReachable() throws {
+        let records = [
+            Self.record(1, "Angles 3000", description: String(repeating: "<", count: 3000)),
+            Self.record(2, "Angles 200000", description: String(repeating: "<", count: 200_000)),
+            Self.record(3, "Xs 3000", description: String(repeating: "x", count: 3000)),
+            Self.record(4, "Link 1000", link: "https://music.apple.com/us/album/" + String(repeating: "a", count: 1000)),
+            Self.record(5, "Link 5000", link: "https://music.apple.com/us/album/" + String(repeating: "b", count: 5000)),
+            Self.record(6, "Long Name " + String(repeating: "n", count: 3000)),
+        ]
+        let body = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: body) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (1000, 700))
+            defer { harness.dispose() }
+            harness.search(String(repeating: "w", count: 3000))  // a term the page names in full
+            XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 1280)
+            harness.search("long")
+            XCTAssertEqual(harness.main.items.count, records.count)
+            for name in harness.names {
+                harness.select(name)
+                XCTAssertEqual(harness.form.item?.name, name)
+                _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // let it lay out
+                let window = harness.main.window
+                XCTAssertTrue(window.isVisible, name)
+                XCTAssertLessThanOrEqual(window.allocatedWidth, 1280, name)
+                XCTAssertLessThanOrEqual(window.allocatedHeight, 800, name)
+                for button in [harness.form.viewInStoreButton, harness.form.hideButton, harness.main.menuButton] as [Widget] {
+                    guard let frame = button.bounds(in: window) else { XCTFail("\(name): a button has no place"); continue }
+                    XCTAssertGreaterThanOrEqual(frame.x, 0, name)
+                    XCTAssertLessThanOrEqual(frame.x + frame.width, Double(window.allocatedWidth), name)
+                    XCTAssertLessThanOrEqual(frame.y + frame.height, Double(window.allocatedHeight), name)
+                }
+            }
+        }
+    }
+}
