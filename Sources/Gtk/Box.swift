@@ -10,6 +10,7 @@ public final class Box: Widget {
     }
 
     public func append(_ child: Widget) { withExtendedLifetime(child) { gtk_box_append(cast(), child.widget) } }
+    public func prepend(_ child: Widget) { withExtendedLifetime(child) { gtk_box_prepend(cast(), child.widget) } }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
 
     /// Removes every child.

@@ -41,11 +41,12 @@ final class WindowHarness {
     }
 
     /// Runs `body` with a window over the bundled catalog, served on 127.0.0.1; closes both after.
-    nonisolated static func withCatalogWindow(_ body: @MainActor (WindowHarness) throws -> Void) throws {
+    nonisolated static func withCatalogWindow(paths: AppPaths = temporaryPaths(), size: (width: Int, height: Int)? = nil,
+                                              _ body: @MainActor (WindowHarness) throws -> Void) throws {
         let (catalog, base) = try startCatalog()
         defer { catalog.stop() }
         try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
+            let harness = WindowHarness(apiBase: base, paths: paths, size: size)
             defer { harness.dispose() }
             try body(harness)
         }

@@ -53,4 +53,25 @@ final class WindowLongTextTests: XCTestCase {
             }
         }
     }
+
+    /// Issue #24: a recovery notice was a toast that cut its end off; it is a banner that wraps.
+    func testTheRecoveryNoticeIsShownWholeUntilDismissed() throws {
+        let paths = WindowHarness.temporaryPaths()
+        let file = ItemStoreFile(paths: paths)
+        var store = ItemStore()
+        store.setEdits(ItemEdits(notes: "kept"), for: SearchResult(id: "track:1", name: "Song", kind: .song))
+        try file.save(store)
+        try file.save(store)
+        try Data("<plist><dict><key>formatVer".utf8).write(to: file.url)
+        try WindowHarness.withCatalogWindow(paths: paths, size: (400, 700)) { harness in
+            let notice = try XCTUnwrap(harness.main.bannerText)
+            XCTAssertTrue(notice.hasSuffix("your items were restored from the last backup."), notice)
+            XCTAssertTrue(MainContext.spin(until: { harness.main.window.mappedLabelTexts.contains(notice) }), "the whole text is on screen")
+            XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 1280)
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(500))
+            XCTAssertEqual(harness.main.bannerText, notice, "it stays until dismissed")
+            harness.main.clickBannerButton()
+            XCTAssertNil(harness.main.bannerText)
+        }
+    }
 }

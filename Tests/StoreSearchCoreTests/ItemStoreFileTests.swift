@@ -68,7 +68,7 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertTrue(result.notice?.contains("items.plist.corrupt-1970-01-01T00-00-00Z") == true, result.notice ?? "")
         let aside = directory.appending(path: "storesearch/items.plist.corrupt-1970-01-01T00-00-00Z")
         XCTAssertTrue(FileManager.default.fileExists(atPath: aside.path), "the damaged file is kept, not overwritten")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file.url.path))
+        XCTAssertEqual(try file.load().store, sampleStore(), "the restored items are written back at once (#24)")
     }
 
     func testCorruptFileWithoutBackupStartsEmptyWithANotice() throws {

@@ -42,7 +42,7 @@ final class ItemStoreKeeper {
             Log.warning(LogDomain.app, "No lock on \(dataDirectory.path): \(reason)")
         }
         do {
-            let result = try file.load()
+            let result = try file.load(repairing: !isReadOnly)
             store = result.store
             loadNotice = result.notice
             fileIsFromNewerVersion = false

@@ -2,8 +2,9 @@ import Adw
 import Gtk
 import StoreSearchCore
 
-/// Notices over the window as libadwaita toasts: they float over the content, so showing one
-/// never moves the layout. An undo notice goes away by itself; a problem stays until dismissed.
+/// Notices: an undo notice is a libadwaita toast that floats over the content and goes away by
+/// itself; a problem that lasts is a banner across the top that wraps its text (a toast cut the
+/// end of long ones off) and stays until dismissed.
 @MainActor
 final class NoticesController {
     static let undoSeconds = 6
@@ -14,7 +15,12 @@ final class NoticesController {
     /// Whether the shown notice offers Undo of the latest change (a newer change ends it).
     private(set) var isUndoNotice = false
 
-    init(overlay: ToastOverlay) { self.overlay = overlay }
+    private let banner: NoticeBanner
+
+    init(overlay: ToastOverlay, banner: NoticeBanner) {
+        self.overlay = overlay
+        self.banner = banner
+    }
 
     /// Shows `text` with an Undo button running `undo`; it goes away by itself.
     func showUndo(_ text: String, undo: @escaping () -> Void) {
@@ -29,6 +35,10 @@ final class NoticesController {
 
     /// Shows `text`; with `button`, pressing it runs `action`. `lasting`: stays until dismissed.
     func show(_ text: String, button: String? = nil, lasting: Bool = false, action: (() -> Void)? = nil) {
+        if lasting {
+            banner.show(text, button: button, action: action)
+            return
+        }
         let toast = Toast(title: text, button: action == nil ? nil : button, timeout: lasting ? 0 : Self.undoSeconds)
         toast.onButtonClicked { [weak self, weak toast] in
             guard let self, let toast, toast === self.current else { return }
@@ -60,12 +70,12 @@ final class NoticesController {
         isUndoNotice = false
     }
 
-    /// The notice on screen, if any.
-    var text: String? { current?.title }
+    /// The notice on screen, if any: the toast's, else the banner's.
+    var text: String? { current?.title ?? banner.text }
 
     /// Presses the notice's button (Undo, Use Offline Catalog); without one, dismisses it.
     func clickButton() {
-        guard let toast = current else { return }
+        guard let toast = current else { return banner.clickButton() }
         if toast.buttonLabel != nil { toast.clickButton() }
         toast.dismiss()  // a real click dismisses by itself; an emitted signal does not
     }

@@ -26,18 +26,26 @@ public struct ItemStoreFile: Sendable {
     /// `items.plist.corrupt-<timestamp>` and the backup is used instead, with a notice.
     /// A file from a newer format is refused and left untouched. Temporary files left by a
     /// save that never finished are removed first.
-    public func load(now: Date = Date()) throws(ItemStoreFileError) -> ItemStoreLoadResult {
+    /// `repairing`: false in a read-only session, which moves and writes nothing.
+    public func load(now: Date = Date(), repairing: Bool = true) throws(ItemStoreFileError) -> ItemStoreLoadResult {
         removeStrayTemporaries()
         guard let data = try? Data(contentsOf: url) else {
             if FileManager.default.fileExists(atPath: url.path) {
-                return recoverFromBackup(movingAside: url, now: now, reason: localized("it could not be read"))
+                return recoverFromBackup(movingAside: url, now: now, reason: localized("it could not be read"), repairing: repairing)
+            }
+            // The file is gone but its backup is not (a restore whose write failed, or a file
+            // removed by hand): the backup may be the only copy of the user's items.
+            if FileManager.default.fileExists(atPath: backupURL.path), let backup = try? Data(contentsOf: backupURL),
+               case .success(let store) = decode(backup) {
+                if repairing { writeRestored(store) }
+                return ItemStoreLoadResult(store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."))
             }
             return ItemStoreLoadResult(store: ItemStore(), notice: nil)
         }
         switch decode(data) {
         case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
-        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"))
+        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"), repairing: repairing)
         }
     }
 
@@ -78,17 +86,25 @@ public struct ItemStoreFile: Sendable {
         }
     }
 
-    private func recoverFromBackup(movingAside damaged: URL, now: Date, reason: String) -> ItemStoreLoadResult {
+    /// Sets a damaged file aside and restores the backup, writing it straight back as the item
+    /// file: otherwise a close without changes left no item file, and the next saves rotated the
+    /// backup (then the only copy of the restored items) away.
+    private func recoverFromBackup(movingAside damaged: URL, now: Date, reason: String, repairing: Bool) -> ItemStoreLoadResult {
         let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
         let aside = url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent).corrupt-\(stamp)")
-        do {
-            try FileManager.default.moveItem(at: damaged, to: aside)
-        } catch {
-            ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
+        var movedAside = false
+        if repairing {
+            do {
+                try FileManager.default.moveItem(at: damaged, to: aside)
+                movedAside = true
+            } catch {
+                ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
+            }
         }
         if let backup = try? Data(contentsOf: backupURL) {
             switch decode(backup) {
             case .success(let store):
+                if movedAside { writeRestored(store) }  // else the save would make the damaged file the backup
                 let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; your items were restored from the last backup.")
                 return ItemStoreLoadResult(store: store, notice: String(format: notice, reason, aside.lastPathComponent))
             case .failure(ItemStoreFileError.newerVersion(let found, _)):
@@ -100,6 +116,14 @@ public struct ItemStoreFile: Sendable {
         }
         let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; StoreSearch starts with no saved items.")
         return ItemStoreLoadResult(store: ItemStore(), notice: String(format: notice, reason, aside.lastPathComponent))
+    }
+
+    private func writeRestored(_ store: ItemStore) {
+        do {
+            try save(store)
+        } catch {
+            ItemStoreFile.log("could not write the restored items to \(url.path): \(error.message)")
+        }
     }
 
     // MARK: Saving

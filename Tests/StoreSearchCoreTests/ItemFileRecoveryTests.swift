@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import StoreSearchCore
+
+/// Issue #24: what a recovery restored survives later starts and saves.
+final class ItemFileRecoveryTests: XCTestCase {
+    private var directory: URL!
+    private var file: ItemStoreFile!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        file = ItemStoreFile(url: directory.appending(path: "items.plist"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func store(_ names: [String]) -> ItemStore {
+        var store = ItemStore()
+        for (index, name) in names.enumerated() {
+            store.setEdits(ItemEdits(name: name), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+        }
+        return store
+    }
+
+    /// Start 1 restores from the backup; the user closes without a change; start 2 must still
+    /// have the items, and after two more saves a whole copy must still be on disk.
+    func testADamagedFileWithAGoodBackupKeepsTheRestoredItemsAcrossStartsAndSaves() throws {
+        let saved = store(["One", "Two", "Three"])
+        try file.save(saved)
+        try file.save(saved)  // the backup now holds them too
+        try Data("<plist><dict><key>formatVersion".utf8).write(to: file.url)
+
+        let first = try file.load()
+        XCTAssertEqual(first.store, saved)
+        XCTAssertTrue(first.notice?.contains("restored from the last backup") ?? false, first.notice ?? "no notice")
+
+        let second = try file.load()  // closed without changes, started again
+        XCTAssertEqual(second.store, saved, "the restored items are in the item file")
+        XCTAssertNil(second.notice)
+
+        var changed = second.store
+        changed.setEdits(ItemEdits(name: "Four"), for: SearchResult(id: "track:9", name: "Song 9", kind: .song))
+        try file.save(changed)
+        try file.save(changed)
+        XCTAssertEqual(try file.load().store, changed)
+        try FileManager.default.removeItem(at: file.url)
+        let fromBackup = try file.load()
+        XCTAssertEqual(fromBackup.store, changed, "the backup is whole too")
+        XCTAssertEqual(fromBackup.notice, "Your saved items file was missing; your items were restored from the last backup.")
+    }
+
+    /// With the item file gone and only the backup left, the backup is loaded and written back,
+    /// so a later save cannot rotate it away.
+    func testAMissingFileWithABackupIsRestoredAndWrittenBack() throws {
+        let saved = store(["Only Copy"])
+        try file.save(saved)
+        try file.save(saved)
+        try FileManager.default.removeItem(at: file.url)
+        XCTAssertEqual(try file.load().store, saved)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.url.path))
+        try file.save(ItemStore())
+        try file.save(ItemStore())
+        XCTAssertNotEqual(try file.load().store, saved, "the user's own later change (emptying) is kept")
+    }
+
+    /// A read-only session (another process holds the folder) moves and writes nothing.
+    func testARepairIsNotWrittenByAReadOnlySession() throws {
+        let saved = store(["One"])
+        try file.save(saved)
+        try file.save(saved)
+        let damaged = Data("not a plist".utf8)
+        try damaged.write(to: file.url)
+        XCTAssertEqual(try file.load(repairing: false).store, saved)
+        XCTAssertEqual(try Data(contentsOf: file.url), damaged)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["items.plist", "items.plist.bak"])
+    }
+}
