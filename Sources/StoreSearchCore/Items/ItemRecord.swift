@@ -10,6 +10,8 @@ public struct ItemRecord: Hashable, Sendable {
     /// When the user chose to keep the item in My Items ("Keep in My Items").
     public var keptAt: Date?
     public var snapshot: SearchResult?
+    /// Keys StoreSearch does not know (another tool's, a newer version's), kept and written back.
+    public var otherFields: [String: PlistValue] = [:]
 
     public init(id: String, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, hiddenAt: Date? = nil,
                 keptAt: Date? = nil, snapshot: SearchResult? = nil) {
@@ -22,5 +24,5 @@ public struct ItemRecord: Hashable, Sendable {
     }
 
     /// A record that says nothing the store does not already say.
-    var isEmpty: Bool { edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil }
+    var isEmpty: Bool { edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty }
 }

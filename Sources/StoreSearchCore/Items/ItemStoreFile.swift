@@ -67,9 +67,10 @@ public struct ItemStoreFile: Sendable {
             return .success(ItemStore(records: records))
         }
         do {
+            // The version as the file spells it: Foundation reads `<integer>0x10</integer>` as 16.
             guard let list = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
-                  let version = (list["formatVersion"] as? NSNumber)?.intValue else {
-                throw ItemStorePlistReader.Damaged(reason: "no format version")
+                  let version = list["formatVersion"] as? Int, version == PlistVersionScanner.formatVersion(of: data) else {
+                throw ItemStorePlistReader.Damaged(reason: "no format version written as a plain number")
             }
             if version > Self.formatVersion {
                 return .failure(ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion))
@@ -205,6 +206,12 @@ public struct ItemStoreFile: Sendable {
             throw .cannotWrite(path: target.path, reason: reason)
         }
         Self.syncDirectory(target.deletingLastPathComponent())
+    }
+
+    /// `text` as a format version: plain decimal digits only (no `0x10`, no `1e1`, no `2.0`).
+    static func plainVersion(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
     }
 
     /// The format version in the file at `url`, parsed from its structure; nil when it has none.

@@ -75,7 +75,41 @@ struct ItemStoreXMLWriter {
             raw("\t\t\t</dict>\n")
         }
         date("visitedAt", record.visitedAt, depth: 3)
+        for name in record.otherFields.keys.sorted() {
+            key(name, depth: 3)
+            value(record.otherFields[name]!, depth: 3)
+        }
         raw("\t\t</dict>\n")
+    }
+
+    /// A value another tool wrote, as it was.
+    private mutating func value(_ value: PlistValue, depth: Int) {
+        switch value {
+        case .string(let text): element("string", text, depth: depth)
+        case .integer(let number): element("integer", String(number), depth: depth)
+        case .real(let number):
+            element("real", number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)", depth: depth)
+        case .bool(let flag):
+            indent(depth)
+            raw(flag ? "<true/>\n" : "<false/>\n")
+        case .date(let date): element("date", Self.iso8601(date), depth: depth)
+        case .data(let data): element("data", data.base64EncodedString(), depth: depth)
+        case .array(let values):
+            indent(depth)
+            raw("<array>\n")
+            for item in values { self.value(item, depth: depth + 1) }
+            indent(depth)
+            raw("</array>\n")
+        case .dictionary(let fields):
+            indent(depth)
+            raw("<dict>\n")
+            for name in fields.keys.sorted() {
+                key(name, depth: depth + 1)
+                self.value(fields[name]!, depth: depth + 1)
+            }
+            indent(depth)
+            raw("</dict>\n")
+        }
     }
 
     private mutating func string(_ name: String, _ value: String?, depth: Int) {

@@ -25,7 +25,7 @@ struct PlistVersionScanner {
                 first = false
                 // Binary or UTF-16 lists are not what StoreSearch writes; let Foundation read those whole.
                 if chunk.starts(with: Array("bplist".utf8)) || chunk.starts(with: [0xFE, 0xFF]) || chunk.starts(with: [0xFF, 0xFE]) {
-                    return foundationVersion(ofFileAt: path)
+                    return FileManager.default.contents(atPath: path).flatMap(foundationVersion)
                 }
             }
             chunk.withUnsafeBytes { scanner.feed($0) }
@@ -33,8 +33,17 @@ struct PlistVersionScanner {
         return scanner.version
     }
 
-    private static func foundationVersion(ofFileAt path: String) -> Int? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    /// The same for a file's contents already in memory.
+    static func formatVersion(of data: Data) -> Int? {
+        if data.starts(with: Array("bplist".utf8)) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+            return foundationVersion(data)
+        }
+        var scanner = PlistVersionScanner()
+        data.withUnsafeBytes { scanner.feed($0) }
+        return scanner.version
+    }
+
+    private static func foundationVersion(_ data: Data) -> Int? {
         let parsed: Any?
         if data.starts(with: Array("bplist".utf8)) {
             parsed = try? BinaryPlistReader.read(data)  // never Foundation's binary parser (it can crash)
@@ -42,7 +51,7 @@ struct PlistVersionScanner {
             parsed = try? PropertyListSerialization.propertyList(from: data, format: nil)
         }
         guard let list = parsed as? [String: Any] else { return nil }
-        return (list["formatVersion"] as? NSNumber)?.intValue ?? (list["formatVersion"] as? String).flatMap { Int($0) }
+        return list["formatVersion"] as? Int
     }
 
     private enum Mode { case text, tag, comment, cdata, instruction, declaration }
@@ -190,7 +199,7 @@ struct PlistVersionScanner {
                     lastTopKey = capture
                 } else if capturingValue, let text = capture.map({ String(decoding: $0, as: UTF8.self) }) {
                     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                    if let value = Int(trimmed) ?? Double(trimmed).flatMap({ $0.isFinite ? Int(exactly: $0.rounded(.down)) : nil }) {
+                    if let value = ItemStoreFile.plainVersion(trimmed) {
                         version = max(version ?? value, value)
                     }
                     lastTopKey = nil
