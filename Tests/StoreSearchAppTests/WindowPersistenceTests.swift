@@ -82,6 +82,30 @@ final class WindowPersistenceTests: XCTestCase {
         }
     }
 
+    /// Issue #24: a binary item file whose top dictionary marker became a set marker crashed
+    /// the app at every start (Foundation's binary parser segfaulted).
+    func testADamagedBinaryFileAtStartIsSetAsideAndSaidNotACrash() throws {
+        let paths = WindowHarness.temporaryPaths()
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+        let tree: [String: Any] = ["formatVersion": 2, "items": [["id": "track:1", "edits": ["notes": "mine"]]]]
+        var bytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0))
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6])
+        let top = bytes[(trailer + 16)..<(trailer + 24)].reduce(0) { $0 << 8 | Int($1) }
+        let table = bytes[(trailer + 24)..<(trailer + 32)].reduce(0) { $0 << 8 | Int($1) }
+        let topOffset = bytes[(table + top * offsetSize)..<(table + (top + 1) * offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+        bytes[topOffset] = 0xC0 | (bytes[topOffset] & 0x0F)  // dictionary → set
+        try Data(bytes).write(to: paths.dataDirectory.appending(path: "items.plist"))
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths)
+            defer { harness.dispose() }
+            let banner = try XCTUnwrap(harness.main.bannerText)
+            XCTAssertTrue(banner.hasPrefix("Your saved items file could not be used because it was damaged."), banner)
+            let files = try FileManager.default.contentsOfDirectory(atPath: paths.dataDirectory.path)
+            XCTAssertTrue(files.contains { $0.hasPrefix("items.plist.corrupt-") }, "\(files)")
+        }
+    }
+
     func testClosingWithRequestsInFlightLosesNothing() throws {
         // Searches answer after a second; every image hangs.
         let server = LocalServer()
