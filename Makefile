@@ -53,6 +53,7 @@ po: deps
 # The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
 # there fails the run (other tools' temporaries do not), and the folder is removed either way.
 test: test-swift
+	scripts/test-wm-close.sh
 	$(MAKE) --no-print-directory test-desktop
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.

@@ -57,6 +57,7 @@ public final class MainWindow {
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
         connect()
+        window.runInPopoversOnAltF4("win.close")  // issue #23: the window manager never sees the key
         showStart()
     }
 

@@ -11,7 +11,10 @@ final class WindowActions {
     static let accelerators: [(action: String, keys: [String])] = [
         ("win.focus-search", ["<Control>f"]),
         ("win.show-help-overlay", ["<Control>question"]),
-        ("win.close", ["<Control>w"]),
+        // Alt+F4 is the window manager's, but while a popover (the main menu, a drop-down, the
+        // date picker) is open it holds the keyboard and the window manager never sees the key:
+        // then it reaches the window, which closes with its popover (issue #23).
+        ("win.close", ["<Control>w", "<Alt>F4"]),
         ("app.quit", ["<Control>q"]),
         ("win.undo", ["<Control>z"]),
         ("win.redo", ["<Control><Shift>z"]),
