@@ -1,8 +1,10 @@
 import Foundation
 
 /// Image URLs that failed recently, so rows showing them do not ask again. A URL that answered
-/// 4xx or gave a broken or oversized image is refused for ten minutes; a timeout, 5xx or a
-/// connection failure may be tried once more after a short pause, then it too waits ten minutes.
+/// 4xx or gave a broken or oversized image is refused for ten minutes. A timeout, 5xx or a
+/// connection failure is no verdict on the image: it is tried again when its row is bound again,
+/// after a pause that grows with each failure in a row (5 s, 15 s, then a minute), so a slow
+/// link still gets its artwork and a dead host is not asked in a tight loop.
 /// Bounded: the oldest entries go first.
 @MainActor
 final class ArtworkFailures {
@@ -14,7 +16,8 @@ final class ArtworkFailures {
     }
 
     static let lifetime: Duration = .seconds(10 * 60)
-    static let retryPause: Duration = .seconds(30)
+    /// The pause after the first, second and any later transient failure in a row.
+    static let retryPauses: [Duration] = [.seconds(5), .seconds(15), .seconds(60)]
     static let capacity = 2_000
 
     private var entries: [URL: (until: ContinuousClock.Instant, transientCount: Int)] = [:]
@@ -26,7 +29,7 @@ final class ArtworkFailures {
     func isRefused(_ url: URL) -> Bool {
         guard let entry = entries[url] else { return false }
         if entry.until > now() { return true }
-        if entry.transientCount == 0 || entry.transientCount >= 2 { entries[url] = nil }  // expired for good
+        if entry.transientCount == 0 { entries[url] = nil }  // a permanent failure expired
         return false  // a transient failure's retry (the entry stays to count it)
     }
 
@@ -37,7 +40,7 @@ final class ArtworkFailures {
             entries[url] = (now() + Self.lifetime, 0)
         case .transient:
             let count = previous + 1
-            entries[url] = (now() + (count >= 2 ? Self.lifetime : Self.retryPause), count)
+            entries[url] = (now() + Self.retryPauses[min(count, Self.retryPauses.count) - 1], count)
         }
         if entries.count > Self.capacity { trim() }
     }
@@ -49,7 +52,7 @@ final class ArtworkFailures {
 
     private func trim() {
         let current = now()
-        entries = entries.filter { $0.value.until > current || $0.value.transientCount == 1 }
+        entries = entries.filter { $0.value.until > current || $0.value.transientCount > 0 }
         guard entries.count > Self.capacity * 3 / 4 else { return }
         for (url, _) in entries.sorted(by: { $0.value.until < $1.value.until }).prefix(entries.count - Self.capacity * 3 / 4) {
             entries[url] = nil

@@ -10,9 +10,12 @@ import StoreSearchCore
 /// - Requests for one image share one download. A download whose requesters all went away runs
 ///   to its end into the caches, so a row that is unbound and bound again (GTK 4.8 does both at
 ///   once on `items-changed`) joins it and gets the image.
-/// - At most `maxConcurrent` downloads, and `maxPerHost` to one host (2 to a host that timed
-///   out, until it answers), on a client with short timeouts: a dead host cannot starve others.
-/// - Failures are remembered (`ArtworkFailures`): a broken URL is requested once.
+/// - At most `maxConcurrent` downloads, and `maxPerHost` to one host. A host that has not
+///   answered and keeps a request waiting past `firstAnswerWait` may be dead: it gets 2 slots
+///   until it answers, so it cannot starve the others. Every request may take up to 20 s of
+///   silence, so a slow link (a congested CDN, a mobile network) still gets its images.
+/// - Failures are remembered (`ArtworkFailures`): a broken URL is requested once; a timed-out
+///   one again when its row is bound again, after a growing pause.
 /// - Images are decoded off the main thread at the size they are shown, the pixel cap checked
 ///   on the header before any pixels are decoded.
 @MainActor
@@ -27,10 +30,10 @@ public final class ArtworkLoader {
     public typealias Completion = @MainActor (Texture?) -> Void
     public typealias PriorityProvider = @MainActor () -> ArtworkPriority
 
-    /// The image client's settings: the search's 15 s timeout would let one dead host hold its
-    /// slots for that long; connecting and each read time out after 3 s.
+    /// The image client's settings: connecting and each read may take 20 s, what a slow link
+    /// needs; a dead host is kept from starving the others by scheduling, not by the timeout.
     public static func clientConfiguration(userAgent: String) -> HTTPClientConfiguration {
-        HTTPClientConfiguration(maxConnections: 16, maxConnectionsPerHost: 6, timeoutSeconds: 3,
+        HTTPClientConfiguration(maxConnections: 16, maxConnectionsPerHost: 6, timeoutSeconds: 20,
                                 maxBodyBytes: maxImageBytes, userAgent: userAgent)
     }
 
@@ -61,7 +64,13 @@ public final class ArtworkLoader {
     private var jobs: [Key: Job] = [:]
     private var running = 0
     private var runningPerHost: [String: Int] = [:]
+    /// Hosts that kept a request waiting past `firstAnswerWait` and have not answered since:
+    /// possibly dead, so they get fewer slots.
     private var slowHosts: Set<String> = []
+    /// Hosts that delivered an image: slow perhaps, but alive.
+    private var answeredHosts: Set<String> = []
+    /// How long a request to a host that never answered may wait before the host counts as slow.
+    static let firstAnswerWait: Duration = .seconds(3)
     private var pumpTimer: Gtk.Timer?
     private var nextID = 0
     private var pixelSizes: Set<Int> = []
@@ -165,9 +174,15 @@ public final class ArtworkLoader {
         job.isRunning = true
         running += 1
         runningPerHost[host, default: 0] += 1
+        let watch = answeredHosts.contains(host) ? nil : MainContext.after(Self.firstAnswerWait) { [weak self, weak job] in
+            guard let self, let job, job.isRunning, !self.answeredHosts.contains(host) else { return }
+            self.slowHosts.insert(host)  // only for scheduling: the request itself goes on
+        }
         Task { [weak self] in
             guard let self else { return }
             let outcome = await self.fetch(job.key)
+            watch?.cancel()
+            job.isRunning = false
             self.finish(job, host: host, outcome)
         }
     }
@@ -184,6 +199,7 @@ public final class ArtworkLoader {
             memory.insert(image, for: job.key)
             failures.clear(job.key.url)
             slowHosts.remove(host)
+            answeredHosts.insert(host)
         case .failed(let kind, let hostTimedOut):
             failures.record(job.key.url, kind)
             if hostTimedOut { slowHosts.insert(host) }
