@@ -15,6 +15,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case protocolError(String)
     /// The connection closed in the middle of the answer (the server was reached).
     case cutOff
+    /// The server sent the request on to another address and back, more times than allowed.
+    case redirectLoop
     case other(String)
 
     public var description: String {
@@ -31,6 +33,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .status(let code): "HTTP status \(code)"
         case .protocolError(let detail): "Invalid HTTP response: \(detail)"
         case .cutOff: "The connection closed before the whole answer arrived"
+        case .redirectLoop: "Too many redirects"
         case .other(let detail): detail
         }
     }
@@ -73,7 +76,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         } else if domain == g_tls_error_quark() {
             self = code == Int32(G_TLS_ERROR_UNAVAILABLE.rawValue) ? .tlsUnavailable : .tlsFailed(message)
         } else if domain == soup_session_error_quark() {
-            self = .protocolError(message)
+            self = code == Int32(SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS.rawValue) ? .redirectLoop : .protocolError(message)
         } else {
             self = .other(message)
         }

@@ -89,6 +89,30 @@ final class SearchServiceTests: XCTestCase {
         }
     }
 
+    /// Issue #22: a redirect loop and a body nested too deep each say what happened, not "cut off".
+    func testARedirectLoopAndDeepNestingEachSayWhatHappened() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            if connection.target.contains("term=loop") {
+                connection.writeHead(status: 302, headers: ["Location": connection.target], contentLength: 0)
+            } else {
+                let body = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+                connection.writeHead(headers: ["Content-Type": "application/json"], contentLength: body.utf8.count)
+                connection.write(body)
+            }
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            let loop = Self.outcome(service, "loop").error as? SearchFailure
+            XCTAssertEqual(loop, .redirectLoop)
+            XCTAssertEqual(loop?.title, "The Store’s Address Redirects in a Loop")
+            let deep = Self.outcome(service, "deep").error as? SearchFailure
+            XCTAssertEqual(deep?.message, "The store’s answer could not be read (it was malformed: nested far deeper than search results are).")
+        }
+    }
+
     func testSlowFirstSearchIsReplacedByFastSecond() throws {
         let server = try Self.makeServer()
         defer { server.stop() }

@@ -74,4 +74,22 @@ final class WindowLongTextTests: XCTestCase {
             XCTAssertNil(harness.main.bannerText)
         }
     }
+
+    /// Issue #22: a NUL in a name cut it short on screen ("Nul"): GTK takes C strings.
+    func testANameWithNULAndControlCharactersShowsWhole() throws {
+        let body = Data(#"{"resultCount":1,"results":[{"kind":"song","trackId":1,"trackName":"Nul\u0000Name\u0007End","artistName":"A\u0000B"}]}"#.utf8)
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: body) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("nul")
+            XCTAssertEqual(harness.names, ["Nul\u{FFFD}Name\u{FFFD}End"])
+            harness.select(harness.names[0])
+            XCTAssertEqual(harness.form.nameEntry.text, "Nul\u{FFFD}Name\u{FFFD}End", "the whole name reaches GTK")
+            XCTAssertEqual(harness.form.artistEntry.text, "A\u{FFFD}B")
+        }
+    }
 }

@@ -20,6 +20,10 @@ final class SearchController {
     private let results: ResultsController
     private let environment: AppEnvironment
     private var searchTask: Task<Void, Never>?
+    /// Ticks while the store's Retry-After runs (the busy page counts down).
+    private var countdown: Gtk.Timer?
+    /// The clock the store's waits are measured by (tests move it forward).
+    var now: () -> Date = { Date() }
 
     /// The query last sent (tests and Retry use it).
     private(set) var lastQuery: SearchQuery?
@@ -70,17 +74,18 @@ final class SearchController {
         lastQuery = query
         onSearchStarted?()
         searchTask?.cancel()
+        stopCountdown()
         results.stopFilling()
         resultsStack.visiblePage = "searching"
         spinner.isSpinning = true
         searchTask = Task { [weak self, environment] in
             do {
-                let found = try await environment.search.search(query)
+                let found = try await environment.search.search(query, now: self?.now() ?? Date())
                 self?.showResults(found, for: query)
             } catch is CancellationError {
                 return  // a newer search owns the pane
             } catch let failure as SearchFailure {
-                self?.showFailure(failure)
+                self?.showFailure(failure, for: query)
             } catch {
                 self?.showFailure(.unreadable(detail: String(describing: error)))
             }
@@ -106,12 +111,40 @@ final class SearchController {
         }
     }
 
-    private func showFailure(_ failure: SearchFailure) {
+    private func showFailure(_ failure: SearchFailure, for query: SearchQuery? = nil) {
         spinner.isSpinning = false
         errorPage.title = failure.title
         errorPage.pageDescription = failure.message
         offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        retryButton.isSensitive = true
         resultsStack.visiblePage = "error"
+        if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
+    }
+
+    /// The store asked to wait until `date`: the page says how long is left as it counts down,
+    /// Retry waits too, and when the time has come the search runs by itself if nothing else
+    /// took the page meanwhile.
+    private func count(down date: Date, for query: SearchQuery) {
+        let tick = { [weak self] () -> Bool in
+            guard let self else { return false }
+            let remaining = Int(date.timeIntervalSince(self.now()).rounded(.up))
+            guard remaining > 0 else {
+                self.stopCountdown()
+                if self.resultsStack.visiblePage == "error", self.lastQuery == query { self.runSearch() }
+                return false
+            }
+            self.errorPage.pageDescription = SearchFailure.waitMessage(term: query.term, remaining: remaining)
+            return true
+        }
+        retryButton.isSensitive = false
+        guard tick() else { return }
+        countdown = MainContext.every(.seconds(1)) { tick() }
+    }
+
+    private func stopCountdown() {
+        countdown?.cancel()
+        countdown = nil
+        retryButton.isSensitive = true
     }
 
     var errorText: (title: String, message: String) { (errorPage.title, errorPage.pageDescription) }
@@ -128,5 +161,8 @@ final class SearchController {
         }
     }
 
-    func cancel() { searchTask?.cancel() }
+    func cancel() {
+        searchTask?.cancel()
+        stopCountdown()
+    }
 }

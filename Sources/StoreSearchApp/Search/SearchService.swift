@@ -154,6 +154,7 @@ public final class SearchService {
         case .status(let code): return failure(status: code, headers: [:], now: Date()) ?? SearchFailure.unexpectedStatus(code)
         case .timedOut: return SearchFailure.timedOut
         case .cutOff: return SearchFailure.cutOff
+        case .redirectLoop: return SearchFailure.redirectLoop
         case .bodyTooLarge: return SearchFailure.unreadable(detail: localized("it was too large"))
         case .protocolError: return SearchFailure.unreadable(detail: localized("it was cut off or damaged"))
         case let error where error.isUnreachable: return SearchFailure.unreachable(detail: error.description)

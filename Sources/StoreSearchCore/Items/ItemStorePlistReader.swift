@@ -63,7 +63,7 @@ enum ItemStorePlistReader {
     private static func string(_ fields: [String: Any], _ key: String) throws -> String? {
         guard let value = fields[key] else { return nil }
         guard let text = value as? String else { return skipped(key, "is not text") }
-        return text
+        return TextBounds.showable(text)
     }
 
     private static func date(_ fields: [String: Any], _ key: String) throws -> Date? {

@@ -21,6 +21,8 @@ public enum SearchFailure: Error, Equatable, Sendable {
     case unreadable(detail: String)
     /// The service's own error message.
     case service(String)
+    /// The store's address redirects in a loop (a misconfigured server or proxy).
+    case redirectLoop
 
     public var title: String {
         switch self {
@@ -30,6 +32,7 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .timedOut: localized("The iTunes Store Is Not Answering")
         case .unreadable, .service: localized("Unreadable Answer")
         case .cutOff: localized("The Store’s Answer Was Cut Off")
+        case .redirectLoop: localized("The Store’s Address Redirects in a Loop")
         case .retryLater(let status, _, _): status == 429 ? localized("Too Many Searches") : localized("The iTunes Store Is Busy")
         }
     }
@@ -44,6 +47,7 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .unreadable(let detail): String(format: localized("The store’s answer could not be read (%@)."), detail)
         case .service(let text): String(format: localized("The store said: %@"), text)
         case .cutOff: localized("The connection closed before the whole answer arrived. Try again.")
+        case .redirectLoop: localized("The server kept sending StoreSearch from one address to another and never answered. Try again later.")
         case .retryLater(_, _, let seconds): String(format: localized("The iTunes Store asked to wait before searching again. Try again in %@."), Self.duration(seconds))
         }
     }
@@ -58,6 +62,7 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .emptyBody: self = .unreadable(detail: localized("it was empty"))
         case .notJSON: self = .unreadable(detail: localized("it was a web page, not search results"))
         case .malformedJSON: self = .unreadable(detail: localized("it was cut off or damaged"))
+        case .nestedTooDeep: self = .unreadable(detail: localized("it was malformed: nested far deeper than search results are"))
         case .unexpectedShape: self = .unreadable(detail: localized("it had no results"))
         case .serviceMessage(let message): self = .service(message)
         case .cancelled: self = .unreadable(detail: localized("the search was cancelled"))  // callers turn this into CancellationError first
@@ -65,6 +70,12 @@ public enum SearchFailure: Error, Equatable, Sendable {
     }
 
     /// "45 seconds", "1 minute", "3 minutes", "2 hours".
+    /// What the busy page says while the store's wait runs, `remaining` counting down as m:ss.
+    public static func waitMessage(term: String, remaining seconds: Int) -> String {
+        let clock = String(format: "%d:%02d", max(seconds, 0) / 60, max(seconds, 0) % 60)
+        return String(format: localized("The iTunes Store asked to wait before searching again. StoreSearch will search for “%1$@” by itself in %2$@."), term, clock)
+    }
+
     static func duration(_ seconds: Int) -> String {
         if seconds < 60 {
             let count = max(seconds, 1)

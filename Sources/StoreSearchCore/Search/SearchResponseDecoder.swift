@@ -15,7 +15,7 @@ public enum SearchResponseDecoder {
             // One bad byte or number must not sink every record: mend what can be mended, then retry.
             if Task.isCancelled { throw .cancelled }
             guard let mended = try? JSONSerialization.jsonObject(with: JSONRepair.repaired(body), options: []) else {
-                throw .malformedJSON
+                throw Self.nestingDepth(of: body) > Self.deepestNesting ? .nestedTooDeep : .malformedJSON
             }
             json = mended
         }
@@ -55,7 +55,7 @@ public enum SearchResponseDecoder {
     static func result(from record: [String: Any]) -> SearchResult? {
         func string(_ key: String, bound: Int = TextBounds.summary) -> String? {
             guard let value = record[key] as? String else { return nil }
-            let bounded = TextBounds.cut(value, to: bound)
+            let bounded = TextBounds.showable(TextBounds.cut(value, to: bound))
             // Most values need no trimming, and Foundation's trim is slow on Linux.
             let needsTrim = bounded.first?.isWhitespace != false || bounded.last?.isWhitespace != false
             let trimmed = needsTrim ? bounded.trimmingCharacters(in: .whitespacesAndNewlines) : bounded
@@ -135,6 +135,29 @@ public enum SearchResponseDecoder {
             largeArtworkURL: large,
             summary: summary,
             refusedStoreLink: storeLinkRefusal)
+    }
+
+    /// Far deeper than any answer of the store (records hold arrays of strings at most).
+    static let deepestNesting = 256
+
+    /// The deepest nesting of arrays and objects in `body`, brackets inside strings aside.
+    static func nestingDepth(of body: Data) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

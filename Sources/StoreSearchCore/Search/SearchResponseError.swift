@@ -5,6 +5,8 @@ public enum SearchResponseError: Error, Equatable, Sendable {
     case notJSON
     /// JSON that stops early or is otherwise broken.
     case malformedJSON
+    /// JSON nested deeper than any answer of the store (and than the parser allows).
+    case nestedTooDeep
     /// Valid JSON without a `results` array.
     case unexpectedShape
     /// The service's own `{"errorMessage": …}`.

@@ -31,4 +31,16 @@ public enum TextBounds {
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + "…"
     }
+
+    /// `text` with NUL and the other C0 control characters (tab, line feed and carriage return
+    /// aside) and DEL as U+FFFD: GTK takes text as C strings, so a NUL cut a name short there.
+    public static func showable(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let isControl = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
+            scalars.append(isControl ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
+    }
 }
