@@ -103,6 +103,42 @@ final class HTTPHostileServerTests: XCTestCase {
             XCTAssertEqual(thrown.map { $0.map(\.status) }, .failure(.status(429)))
         }
     }
+
+    /// Issue #22: 1 MB on the wire that inflates to 1 GB is refused as soon as the inflated bytes
+    /// pass the cap, and memory stays flat.
+    func testAGzipBombIsRefusedAsSoonAsItPassesTheCap() throws {
+        let bomb = try Data(contentsOf: XCTUnwrap(Bundle.module.url(forResource: "Fixtures/gzip-bomb-1g", withExtension: "gz")))
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], contentLength: bomb.count)
+            connection.write(bomb)
+        }
+        try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let client = HTTPClient()
+            let residentBefore = Self.residentMegabytes()
+            let start = ContinuousClock.now
+            let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!) }
+            let elapsed = ContinuousClock.now - start
+            guard case .failure(let error)? = result else { return XCTFail("expected a refusal, got \(String(describing: result))") }
+            XCTAssertEqual(error, .bodyTooLarge(limit: HTTPClientConfiguration().maxBodyBytes))
+            print("gzip bomb (1 GB from \(bomb.count / 1024) KB) refused in \(elapsed)")
+            XCTAssertLessThan(Self.residentMegabytes() - residentBefore, 64, "memory stays flat")
+            // Nothing goes on inflating the rest behind the refusal (libsoup drains a body it may reuse the connection for).
+            let cpuBefore = clock()
+            _ = MainContext.spin(until: { false }, timeout: .seconds(2))
+            let cpu = Double(clock() - cpuBefore) / Double(CLOCKS_PER_SEC)
+            print("gzip bomb: \(cpu) s of CPU in the 2 s after the refusal")
+            XCTAssertLessThan(cpu, 0.5)
+        }
+    }
+
+    private static func residentMegabytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
 }
 
 /// A flag set on a server thread and read on the main thread.
