@@ -12,3 +12,25 @@ final class Action: Object {
                 untilFinalized: true)
     }
 }
+
+/// A GSimpleAction with a string state, for a group of radio menu items (each names the action
+/// and its value as target). Activating an item changes the state and runs the handler.
+@MainActor
+final class StringStateAction: Object {
+    public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+
+    init(name: String, state: String, handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))!))
+        // The action map keeps the GObject, not this wrapper: the handler holds the pointer,
+        // which lives as long as the handler does.
+        let action = OpaquePointer(gobject)
+        connect("change-state", thunk: SignalThunks.pointer, handler: { (value: gpointer?) in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            g_simple_action_set_state(action, variant)
+            handler(String(cString: g_variant_get_string(variant, nil)))
+        }, untilFinalized: true)
+    }
+}

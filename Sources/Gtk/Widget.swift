@@ -199,4 +199,11 @@ open class Widget: Object {
     public func activateAction(_ name: String) -> Bool {
         gtk_widget_activate_action_variant(widget, name, nil) != 0
     }
+
+    /// Activates the action `name` with a string parameter, as a radio menu item with that
+    /// target does.
+    @discardableResult
+    public func activateAction(_ name: String, string: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, g_variant_new_string(string)) != 0
+    }
 }

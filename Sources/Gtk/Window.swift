@@ -85,4 +85,11 @@ open class Window: Widget {
         let action = Action(name: name, handler: handler)
         g_action_map_add_action(OpaquePointer(widget), OpaquePointer(action.gobject))
     }
+
+    /// Adds a window action "win.NAME" with a string state starting at `state`, for radio menu
+    /// items that name it with their value as target; `handler` gets each newly chosen value.
+    public func addStringAction(_ name: String, state: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let action = StringStateAction(name: name, state: state, handler: handler)
+        g_action_map_add_action(OpaquePointer(widget), OpaquePointer(action.gobject))
+    }
 }

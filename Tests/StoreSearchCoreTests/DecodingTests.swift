@@ -88,9 +88,14 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(dates, [expected, expected + 0.25, nil])
     }
 
-    func testResultsAreOrderedByLocalizedCaseInsensitiveName() throws {
-        let names = try decode("unicode.json").map(\.name)
-        XCTAssertEqual(names, ["Äpfel", "apple", "Ça plane pour moi", "Zebra", "Żółć 🎸"])
+    /// Issue #19: the answer's order is the store's ranking and is kept (a name sort once put
+    /// the app searched for by name at row 47 of 50); sorting by name is the user's choice.
+    func testResultsKeepTheStoresOrderAndSortByLocalizedNameOnRequest() throws {
+        let results = try decode("unicode.json")
+        XCTAssertEqual(results.map(\.name), ["Ça plane pour moi", "Żółć 🎸", "apple", "Äpfel", "Zebra"])
+        let items = results.map { Item(result: $0) }
+        XCTAssertEqual(ResultOrder.name.sorted(items).map(\.name), ["Äpfel", "apple", "Ça plane pour moi", "Zebra", "Żółć 🎸"])
+        XCTAssertEqual(ResultOrder.bestMatch.sorted(items).map(\.name), results.map(\.name))
     }
 
     func testTwoHundredRecords() throws {

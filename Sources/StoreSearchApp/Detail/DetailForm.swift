@@ -14,6 +14,7 @@ final class DetailForm {
     let artistEntry: EntryRow
     let priceEntry: EntryRow
     let priceError: Label
+    private let offersLabel: Label
     let dateLabel: Label
     let changeDateButton: MenuButton
     let calendar: Gtk.Calendar
@@ -73,6 +74,7 @@ final class DetailForm {
         artistEntry = builder.object("artist_entry")
         priceEntry = builder.object("price_entry")
         priceError = builder.object("price_error")
+        offersLabel = builder.object("offers_label")
         dateLabel = builder.object("date_label")
         changeDateButton = builder.object("change_date_button")
         calendar = builder.object("calendar")
@@ -131,6 +133,9 @@ final class DetailForm {
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
         priceEntry.text = shownPrice(of: item)
+        let offers = PriceFormatter(locale: locale).allOffers(price: item.result.price, offers: item.result.offers, currency: item.result.currency)
+        offersLabel.text = offers ?? ""
+        offersLabel.isVisible = offers != nil
         setPriceError(nil)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {

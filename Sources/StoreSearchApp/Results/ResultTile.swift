@@ -30,7 +30,7 @@ final class ResultTile: ResultCell {
 
     func show(_ item: Item, formatter: PriceFormatter) {
         name.text = item.name
-        let priceText = formatter.string(for: item.price, currency: item.result.currency)
+        let priceText = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)
         artwork.image.opacity = item.isVisited ? 0.5 : 1

@@ -79,6 +79,10 @@ final class ResultsController {
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
         showViewMode(state.viewMode)
+        order = state.resultOrder
+        window.addStringAction("sort", state: order.rawValue) { [weak self] value in
+            self?.order = ResultOrder(rawValue: value) ?? .bestMatch
+        }
     }
 
     private func connectSignals() {
@@ -118,8 +122,17 @@ final class ResultsController {
     /// Shows the results of a search, without the user's hidden items.
     func show(_ results: [SearchResult]) {
         lastResults = results
-        feeder.show(keeper.store.apply(to: results))
+        feeder.show(order.sorted(keeper.store.apply(to: results)))
         updateCount()
+    }
+
+    /// The order rows are listed in (list and grid alike); a change lists the results again.
+    var order: ResultOrder = .bestMatch {
+        didSet {
+            guard order != oldValue else { return }
+            state.resultOrder = order
+            if !lastResults.isEmpty { show(lastResults) }
+        }
     }
 
     /// Stops adding rows of the previous results, and visiting (a new search began).

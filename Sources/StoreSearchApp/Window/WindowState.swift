@@ -1,7 +1,8 @@
 import Foundation
 import Gtk
+import StoreSearchCore
 
-/// The window's size, maximized state and list/grid choice, kept in GSettings
+/// The window's size, maximized state, list/grid choice and result order, kept in GSettings
 /// (schema io.github.storesearch.StoreSearch). Without the schema (an uninstalled build run
 /// outside `make run`), the window opens at its default size and remembers nothing.
 @MainActor
@@ -25,6 +26,11 @@ final class WindowState {
     var viewMode: ViewMode {
         get { settings.flatMap { ViewMode(rawValue: $0.string("view-mode")) } ?? .list }
         set { settings?.setString("view-mode", newValue.rawValue) }
+    }
+
+    var resultOrder: ResultOrder {
+        get { settings.flatMap { ResultOrder(rawValue: $0.string("result-order")) } ?? .bestMatch }
+        set { settings?.setString("result-order", newValue.rawValue) }
     }
 
     /// Gives `window` its remembered size (before it is shown).

@@ -3,7 +3,8 @@ import Foundation
 /// Decodes iTunes Search API bodies tolerantly: a record that cannot be understood is skipped,
 /// never the whole search.
 public enum SearchResponseDecoder {
-    /// The results of `body`, at most `limit` of them (the store's first ones), sorted by name.
+    /// The results of `body`, at most `limit` of them (the store's first ones), in the store's
+    /// order: its ranking, best match first.
     /// Throws `.cancelled` soon after the calling task is cancelled.
     public static func decode(_ body: Data, limit: Int = .max) throws(SearchResponseError) -> [SearchResult] {
         guard let firstByte = body.first(where: { !Self.isWhitespace($0) }) else { throw .emptyBody }
@@ -30,18 +31,7 @@ public enum SearchResponseDecoder {
             if let result = (record as? [String: Any]).flatMap({ result(from: $0) }) { results.append(result) }
         }
         if Task.isCancelled { throw .cancelled }
-        return sortedByName(results)
-    }
-
-    /// Orders by name with a localized, case-insensitive compare; equal names keep API order.
-    public static func sortedByName(_ results: [SearchResult]) -> [SearchResult] {
-        results.enumerated().sorted { left, right in
-            switch left.element.name.localizedStandardCompare(right.element.name) {
-            case .orderedAscending: true
-            case .orderedDescending: false
-            case .orderedSame: left.offset < right.offset
-            }
-        }.map(\.element)
+        return results
     }
 
     /// "2001-07-11T07:00:00Z", with or without fractional seconds. The format style parses in
@@ -118,14 +108,35 @@ public enum SearchResponseDecoder {
                          artist.map { _ in String(format: localized("Artist: %@"), fullArtist ?? "") }, summary]
             summary = TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
         }
+        let kind = ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code))
+        // -1 means "not sold on its own": only with its album, season or bundle. A track with no
+        // price of its own but a collection price is the same.
+        var price = decimal("trackPrice") ?? decimal("price")
+        let collectionPrice = decimal("collectionPrice").flatMap { $0 >= 0 ? $0 : nil }
+        var offers = StoreOffers(rentalPrice: decimal("trackRentalPrice"), hdPrice: decimal("trackHdPrice"),
+                                 hdRentalPrice: decimal("trackHdRentalPrice"))
+        if let own = price, own < 0 {
+            price = nil
+            offers.restriction = StoreOffers.restriction(for: kind)
+            offers.collectionPrice = collectionPrice
+        } else if price == nil, trackName != nil, let collectionPrice, collectionPrice > 0 {
+            offers.restriction = StoreOffers.restriction(for: kind)
+            offers.collectionPrice = collectionPrice
+        } else if price == nil {
+            price = collectionPrice  // a collection's own price
+        }
+        for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where (offers[keyPath: keyPath] ?? 0) < 0 {
+            offers[keyPath: keyPath] = nil
+        }
         return SearchResult(
             id: id,
             name: name ?? fullName,
             artist: artist ?? fullArtist,
-            kind: ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code)),
+            kind: kind,
             genre: string("primaryGenreName", bound: TextBounds.genre)
                 ?? (record["genres"] as? [Any])?.lazy.compactMap { $0 as? String }.first.map { TextBounds.cut($0, to: TextBounds.genre) },
-            price: decimal("trackPrice") ?? decimal("price") ?? decimal("collectionPrice"),
+            price: price,
+            offers: offers.isEmpty ? nil : offers,
             currency: string("currency", bound: TextBounds.code),
             releaseDate: string("releaseDate", bound: TextBounds.code).flatMap(releaseDate),
             storeURL: storeURL,

@@ -8,7 +8,10 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var artist: String?
     public var kind: ResultKind
     public var genre: String?
+    /// Its own price; nil when it has none (not sold alone: see `offers`).
     public var price: Decimal?
+    /// Album-only, bundle-only, rental and HD prices, where the store named any.
+    public var offers: StoreOffers?
     public var currency: String?
     public var releaseDate: Date?
     public var storeURL: URL?
@@ -25,7 +28,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var refusedStoreLink: WebLink.Refusal?
 
     public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
-                price: Decimal? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
+                price: Decimal? = nil, offers: StoreOffers? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
                 previewURL: URL? = nil, collectionName: String? = nil, storeRegion: String? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
                 refusedStoreLink: WebLink.Refusal? = nil) {
         self.id = id
@@ -34,6 +37,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
         self.kind = kind
         self.genre = genre
         self.price = price
+        self.offers = offers
         self.currency = currency
         self.releaseDate = releaseDate
         self.storeURL = storeURL
