@@ -27,8 +27,9 @@ final class HostileAnswerTests: XCTestCase {
         let body = try replacing("\"trackPrice\": 1.29", with: Array("\"trackPrice\": 1e99999".utf8), in: twoHundred)
         let results = try SearchResponseDecoder.decode(body)
         XCTAssertEqual(results.count, 200)
-        XCTAssertEqual(results.first { $0.name == "Track 000" }?.price, Decimal(string: "10.32"),
-                       "that record's track price reads as missing, so its collection price is shown")
+        let track = results.first { $0.name == "Track 000" }
+        XCTAssertNil(track?.price, "that record's track price reads as missing")
+        XCTAssertEqual(track?.offers?.collectionPrice, Decimal(string: "10.32"), "so it is shown as sold with its album (#19)")
 
         let id = try replacing("\"trackId\": 300003", with: Array("\"trackId\": -1E+400000".utf8), in: twoHundred)
         XCTAssertEqual(try SearchResponseDecoder.decode(id).count, 200, "identity falls back to the collection")
