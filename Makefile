@@ -54,6 +54,7 @@ po: deps
 # there fails the run (other tools' temporaries do not), and the folder is removed either way.
 test: test-swift
 	scripts/test-wm-close.sh
+	scripts/test-accessibility.sh
 	$(MAKE) --no-print-directory test-desktop
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.

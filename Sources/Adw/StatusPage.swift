@@ -4,9 +4,15 @@ import Gtk
 /// AdwStatusPage: an icon, a title and a description for empty and error states.
 @MainActor
 public final class StatusPage: Widget {
+    /// Status pages built from `.ui` files under `root`: their labels get names (see `nameLabels`).
+    public static func nameLabels(under root: Widget) { root.nameLabels(inside: adw_status_page_get_type()) }
+
     public var title: String {
         get { adw_status_page_get_title(cast()).map { String(cString: $0) } ?? "" }
-        set { adw_status_page_set_title(cast(), newValue) }
+        set {
+            adw_status_page_set_title(cast(), newValue)
+            nameLabelsByText()
+        }
     }
 
     /// Plain text. AdwStatusPage reads its description as Pango markup, so it is escaped on the
@@ -18,6 +24,7 @@ public final class StatusPage: Widget {
             let escaped = g_markup_escape_text(newValue, -1)
             defer { g_free(escaped) }
             adw_status_page_set_description(cast(), escaped)
+            nameLabelsByText()
         }
     }
     private var plainDescription: String?

@@ -77,4 +77,32 @@ final class ItemFileRecoveryTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file.url), damaged)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["items.plist", "items.plist.bak"])
     }
+
+    /// Issue #21: a file that cannot be read is not damaged: it says why and is left alone.
+    func testAFolderInTheFilesPlaceIsUnreadableNotDamagedAndLeftAlone() throws {
+        try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try file.load()) { error in
+            guard case .cannotRead(let path, let reason) = error as? ItemStoreFileError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, file.url.path)
+            XCTAssertEqual(reason, "it is not a file")
+            XCTAssertTrue((error as? ItemStoreFileError)?.message.contains("cannot be read") ?? false)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["items.plist"], "nothing moved aside")
+    }
+
+    func testAFileWithoutReadPermissionIsLeftByteForByte() throws {
+        try XCTSkipIf(geteuid() == 0, "root reads any file")
+        let saved = store(["Mine"])
+        try file.save(saved)
+        let before = try Data(contentsOf: file.url)
+        chmod(file.url.path, 0o000)
+        defer { chmod(file.url.path, 0o600) }
+        XCTAssertThrowsError(try file.load()) { error in
+            guard case .cannotRead(_, let reason)? = error as? ItemStoreFileError else { return XCTFail("\(error)") }
+            XCTAssertEqual(reason, "Permission denied")
+        }
+        chmod(file.url.path, 0o600)
+        XCTAssertEqual(try Data(contentsOf: file.url), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["items.plist"])
+    }
 }

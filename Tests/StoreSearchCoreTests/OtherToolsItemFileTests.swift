@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import StoreSearchCore
 
@@ -60,6 +61,17 @@ final class OtherToolsItemFileTests: XCTestCase {
         XCTAssertNil(loaded.store.records["track:1"]?.edits.price)
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.name, "Item 1", "the rest of the record stays")
         XCTAssertEqual(loaded.store.records["track:2"]?.edits.price, Decimal(1))
+    }
+
+    /// Issue #21: what Core leaves out it reports through the logger the app installs (GLib's
+    /// log), not to standard error.
+    func testALeftOutFieldIsReportedThroughTheInstalledLogger() throws {
+        let reports = Mutex<[String]>([])
+        CoreLog.handler = { level, area, text in reports.withLock { $0.append("\(level) \(area): \(text)") } }
+        defer { CoreLog.handler = nil }
+        try write(records: record(1, price: "<true/>"))
+        _ = try file.load()
+        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: left out price of an item: it is not a number"])
     }
 
     func testUnknownKeysAreKeptAndWrittenBack() throws {

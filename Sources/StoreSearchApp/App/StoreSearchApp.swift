@@ -29,6 +29,7 @@ public enum StoreSearchApp {
             FileHandle.standardError.write(Data("storesearch: \(message)\n".utf8))
             return 1
         }
+        LogDomain.installCoreHandler()
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
         var window: MainWindow?
         var environment: AppEnvironment?

@@ -75,6 +75,9 @@ final class DetailForm {
         priceEntry = builder.object("price_entry")
         priceError = builder.object("price_error")
         offersLabel = builder.object("offers_label")
+        // Screen readers heard the boxed lists as "GtkListBox".
+        builder.object("edit_group", as: Widget.self).nameListBoxes(localized("Edit Item"))
+        builder.object("info_group", as: Widget.self).nameListBoxes(localized("Item Information"))
         dateLabel = builder.object("date_label")
         changeDateButton = builder.object("change_date_button")
         calendar = builder.object("calendar")

@@ -23,9 +23,11 @@ final class ItemStoreKeeper {
     /// A save after a change failed; the changes stay in memory and the next save retries.
     var onBackgroundSaveFailure: ((ItemStoreFileError) -> Void)?
     private var savedStore: ItemStore
-    /// The file is from a newer StoreSearch: it is never written, so no background save is
-    /// tried (each would fail); closing with changes says they cannot be saved.
+    /// The file is from a newer StoreSearch, or cannot be read: it is never written, so no
+    /// background save is tried; closing with changes says they cannot be saved.
     private let fileIsFromNewerVersion: Bool
+    /// Why the file must not be written (a newer format, unreadable), told again at close.
+    private let untouchable: ItemStoreFileError?
 
     var hasUnsavedChanges: Bool { store != savedStore }
 
@@ -46,10 +48,19 @@ final class ItemStoreKeeper {
             store = result.store
             loadNotice = result.notice
             fileIsFromNewerVersion = false
+            untouchable = nil
         } catch {
             store = ItemStore()
             loadNotice = error.message
-            if case .newerVersion = error { fileIsFromNewerVersion = true } else { fileIsFromNewerVersion = false }
+            // A newer file, or one that cannot be read, is never written over.
+            switch error {
+            case .newerVersion, .cannotRead:
+                fileIsFromNewerVersion = true
+                untouchable = error
+            default:
+                fileIsFromNewerVersion = false
+                untouchable = nil
+            }
         }
         savedStore = store
     }
@@ -85,6 +96,7 @@ final class ItemStoreKeeper {
     func saveNow() throws(ItemStoreFileError) {
         pendingSave?.cancel()
         guard hasUnsavedChanges, !isReadOnly else { return }
+        if let untouchable { throw untouchable }  // the newer file is refused by the save itself too
         _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
         savedStore = store
     }

@@ -58,6 +58,8 @@ final class SearchController {
             self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
         }
         resultsStack.visiblePage = "hint"
+        categoryDropDown.nameButton(localized("Category"))
+        categoryDropDown.nameListRows()
     }
 
     var visiblePage: String { resultsStack.visiblePage }

@@ -23,6 +23,7 @@ public final class StoreRegionPicker {
         dropDown.setButtonText { shortCodes[$0] }
         dropDown.enableSearch()
         dropDown.setAccessibleLabel(localized("Store Region"))
+        dropDown.nameButton(localized("Store Region"))
         dropDown.tooltip = localized("Store Region")
         show()
         dropDown.onSelectionChanged { [weak self] in

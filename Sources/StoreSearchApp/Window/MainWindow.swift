@@ -58,6 +58,8 @@ public final class MainWindow {
 
         connect()
         window.runInPopoversOnAltF4("win.close")  // issue #23: the window manager never sees the key
+        window.unfocusScrolledWindows()  // issue #21: nameless focusable panes on the accessibility bus
+        StatusPage.nameLabels(under: window)  // and labels named "GtkLabel"
         showStart()
     }
 

@@ -32,6 +32,7 @@ final class NoticeBanner {
         label.text = text
         button.label = title ?? ""
         button.isVisible = title != nil && action != nil
+        revealer.isVisible = true
         revealer.isRevealed = true
     }
 
@@ -39,6 +40,7 @@ final class NoticeBanner {
         text = nil
         action = nil
         revealer.isRevealed = false
+        revealer.isVisible = false
     }
 
     /// Presses the banner's button, or dismisses it when it has none.

@@ -29,10 +29,7 @@ public struct ItemStoreFile: Sendable {
     /// `repairing`: false in a read-only session, which moves and writes nothing.
     public func load(now: Date = Date(), repairing: Bool = true) throws(ItemStoreFileError) -> ItemStoreLoadResult {
         removeStrayTemporaries()
-        guard let data = try? Data(contentsOf: url) else {
-            if FileManager.default.fileExists(atPath: url.path) {
-                return recoverFromBackup(movingAside: url, now: now, reason: localized("it could not be read"), repairing: repairing)
-            }
+        guard let data = try readIfPresent(url) else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
             if FileManager.default.fileExists(atPath: backupURL.path), let backup = try? Data(contentsOf: backupURL),
@@ -46,6 +43,31 @@ public struct ItemStoreFile: Sendable {
         case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
         case .failure: return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"), repairing: repairing)
+        }
+    }
+
+    /// The file's bytes; nil when there is no file. A file that is there but cannot be read
+    /// (permission, a folder, an I/O error) is `cannotRead`, never taken for a damaged one.
+    private func readIfPresent(_ file: URL) throws(ItemStoreFileError) -> Data? {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }  // no file (saving tells what is wrong with the folder)
+            throw .cannotRead(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .cannotRead(path: file.path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .cannotRead(path: file.path, reason: localized("it is not a file")) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: file.path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
         }
     }
 
@@ -299,7 +321,7 @@ public struct ItemStoreFile: Sendable {
     }
 
     static func log(_ message: String) {
-        FileHandle.standardError.write(Data("storesearch: items file: \(message)\n".utf8))
+        CoreLog.warning("Items", message)
     }
 
     private static func syncDirectory(_ directory: URL) {

@@ -4,6 +4,9 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
     case newerVersion(found: Int, supported: Int)
     case cannotWrite(path: String, reason: String)
     case cannotEncode(String)
+    /// The file is there but cannot be read (permission, a folder in its place, an I/O error):
+    /// it is not damaged, so it is neither moved nor replaced.
+    case cannotRead(path: String, reason: String)
 
     public var message: String {
         switch self {
@@ -11,6 +14,8 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
             String(format: localized("Your saved items were written by a newer version of StoreSearch (format %ld). They were left untouched, and changes made now cannot be saved."), found)
         case .cannotWrite(let path, let reason):
             String(format: localized("Could not save your changes to %1$@: %2$@."), path, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
+        case .cannotRead(let path, let reason):
+            String(format: localized("Your saved items in %1$@ cannot be read: %2$@. They were left as they are, and changes made now are not saved."), path, reason)
         case .cannotEncode(let reason):
             String(format: localized("Could not prepare your changes for saving: %@."), reason)
         }
