@@ -30,6 +30,26 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// Issue #21: F6 moves between the results and the detail, as GNOME apps move between panes,
+    /// instead of Tab through up to 200 rows.
+    func testF6MovesBetweenTheResultsAndTheDetail() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            main.searchEntry.grabFocus()
+            harness.pressKeys("Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }))
+            harness.pressKeys("Down", "Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }))
+            harness.pressKeys("F6")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }), "F6 reaches the Name field")
+            XCTAssertEqual(harness.form.nameEntry.text, main.items[2].name)
+            harness.pressKeys("F6")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "and comes back to the results")
+            XCTAssertEqual(main.resultsList.selectedIndex, 2, "on the same row")
+        }
+    }
+
     func testTabLeavesNotesAndEscapeReturnsToTheResults() throws {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main

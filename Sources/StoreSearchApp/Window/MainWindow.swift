@@ -140,6 +140,7 @@ public final class MainWindow {
             self.changes.undoFromKeyboard(in: self.window)
         }
         actions.onRedo = { [weak self] in self?.changes.redo() }
+        actions.onSwitchPane = { [weak self] in self?.switchPane() }
         environment.storeRegion.onChange { [weak self] in
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.search.runSearch()  // the same term in the newly picked store
@@ -147,6 +148,18 @@ public final class MainWindow {
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
+        }
+    }
+
+    /// F6: from the results (or the search) to the open result's Name field, and back to the
+    /// selected result; folded, the pane slides in or out as well.
+    private func switchPane() {
+        if detail.stack.containsFocus {
+            if layout.isFolded { _ = layout.goBack() }
+            if !results.focus(at: results.selection.selectedIndex ?? 0) { searchEntry.grabFocus() }
+        } else if detail.item != nil {
+            layout.showDetail()
+            detail.nameEntry.grabFocus()
         }
     }
 

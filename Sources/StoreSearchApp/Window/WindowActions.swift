@@ -17,6 +17,7 @@ final class WindowActions {
         ("win.close", ["<Control>w", "<Alt>F4"]),
         ("app.quit", ["<Control>q"]),
         ("win.undo", ["<Control>z"]),
+        ("win.switch-pane", ["F6"]),
         ("win.redo", ["<Control><Shift>z"]),
     ]
 
@@ -29,6 +30,8 @@ final class WindowActions {
     var onHiddenItems: (() -> Void)?
     var onUndo: (() -> Void)?
     var onRedo: (() -> Void)?
+    /// F6: between the results and the detail, as GNOME apps move between panes.
+    var onSwitchPane: (() -> Void)?
 
     init(window: Window, application: Application, resources: URL) {
         self.window = window
@@ -38,6 +41,7 @@ final class WindowActions {
         window.addAction("about") { [weak self] in self?.showAbout() }
         window.addAction("undo") { [weak self] in self?.onUndo?() }
         window.addAction("redo") { [weak self] in self?.onRedo?() }
+        window.addAction("switch-pane") { [weak self] in self?.onSwitchPane?() }
         window.addAction("close") { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
         application.addAction("quit") { [weak self] in self?.window.close() }
