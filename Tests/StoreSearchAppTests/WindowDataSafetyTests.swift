@@ -81,4 +81,31 @@ final class WindowDataSafetyTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), before,
                        "the first process's file is untouched")
     }
+
+    /// Issue #21: a price that is not a number was dropped at close without a word. The close
+    /// waits on a question, the text stays in the form; at the session's end it is discarded.
+    func testAnInvalidPriceHoldsTheCloseWithAQuestionAndIsDiscardedAtExit() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let storedPrice = harness.form.priceEntry.text
+            harness.form.priceEntry.text = "twelve"
+            main.window.close()
+            let dialog = try XCTUnwrap(main.invalidPriceDialog, "closing asks about the price")
+            XCTAssertEqual(dialog.detail, "The price “twelve” is not a number: keep editing or discard it.")
+            XCTAssertTrue(main.window.isVisible, "the window stays")
+            dialog.respond(1)  // Keep Editing
+            XCTAssertTrue(MainContext.spin(until: { harness.form.priceEntry.containsFocus }))
+            XCTAssertEqual(harness.form.priceEntry.text, "twelve", "the typing is still there")
+
+            main.saveBeforeExit()  // SIGTERM or logout: nobody to ask
+            XCTAssertEqual(try harness.savedStore().records.values.compactMap(\.edits.price), [], "no price was saved")
+            XCTAssertEqual(storedPrice, "1.29")
+
+            main.window.close()
+            try XCTUnwrap(main.invalidPriceDialog).respond(2)  // Discard
+            XCTAssertTrue(MainContext.spin(until: { !main.window.isVisible }), "discarding closes")
+        }
+    }
 }

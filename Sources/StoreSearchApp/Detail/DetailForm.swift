@@ -168,6 +168,20 @@ final class DetailForm {
     /// session ends, whatever the user typed is their intent.
     func commitPendingEdits() { commit() }
 
+    /// The price field's text when it is not a price (shown with its error, not saved); nil
+    /// when the field holds a valid price or the store's own.
+    var invalidPriceText: String? {
+        guard let item, priceError.isVisible, priceEntry.text != shownPrice(of: item) else { return nil }
+        return priceEntry.text
+    }
+
+    /// Puts the price field back to the price as saved (the user chose to discard their typing).
+    func discardTypedPrice() {
+        guard let item else { return }
+        priceEntry.text = shownPrice(of: item)
+        setPriceError(nil)
+    }
+
     /// Whether the focused field holds typing not yet committed (Ctrl+Z then undoes typing).
     var focusedFieldHasUncommittedText: Bool {
         guard let item else { return false }

@@ -272,6 +272,10 @@ public final class MainWindow {
             return false
         }
         detail.commitPendingEdits()
+        if let typed = detail.invalidPriceText {
+            askAboutInvalidPrice(typed)
+            return true
+        }
         do {
             try environment.keeper.saveNow()
             search.cancel()  // the request's connection closes with the window
@@ -295,10 +299,40 @@ public final class MainWindow {
         }
     }
 
+    /// A price that is not a number would be lost without a word at close: the window stays,
+    /// the text stays in the form, and the user keeps editing or discards it.
+    private func askAboutInvalidPrice(_ typed: String) {
+        let dialog = MessageDialog(parent: window, kind: .question, title: localized("The Price Is Not a Number"),
+                                   detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed))
+        dialog.addButton(localized("Discard"), id: 2, destructive: true)
+        dialog.addButton(localized("Keep Editing"), id: 1)
+        dialog.setDefaultResponse(1)
+        dialog.onResponse { [weak self, weak dialog] response in
+            dialog?.destroy()
+            guard let self else { return }
+            self.invalidPriceDialog = nil
+            if response == 2 {
+                self.detail.discardTypedPrice()
+                self.window.close()
+            } else {
+                self.detail.priceEntry.grabFocus()
+            }
+        }
+        dialog.present()
+        invalidPriceDialog = dialog
+    }
+
+    /// The open question about an invalid price, if any (tests answer it).
+    private(set) var invalidPriceDialog: MessageDialog?
+
     /// The session ends without the window closing (application shutdown, logout, SIGTERM):
-    /// what is typed is committed and saved; there is no one left to ask about a failure.
+    /// what is typed is committed and saved; there is no one left to ask about a failure, and
+    /// a price that is not a number is dropped (and logged).
     public func saveBeforeExit() {
         detail.commitPendingEdits()
+        if let typed = detail.invalidPriceText {
+            Log.warning(LogDomain.app, "Discarded the price “\(typed.prefix(100))” at exit: it is not a number")
+        }
         do {
             try environment.keeper.saveNow()
         } catch {
