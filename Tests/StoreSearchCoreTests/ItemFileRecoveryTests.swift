@@ -105,4 +105,32 @@ final class ItemFileRecoveryTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file.url), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["items.plist"])
     }
+
+    /// Issue #21: one damaged string among 50 records cost every change since the last save
+    /// (the backup was loaded instead). Now 49 records come from the file, the 50th from the
+    /// backup, and the notice gives the counts.
+    func testOneDamagedRecordAmongFiftyCostsOnlyThatRecord() throws {
+        var older = ItemStore()
+        for index in 0..<50 {
+            older.setEdits(ItemEdits(notes: "old \(index)"), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+        }
+        try file.save(older)
+        var newer = older
+        for index in 0..<50 {
+            newer.setEdits(ItemEdits(notes: "new \(index)"), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+        }
+        try file.save(newer)  // the backup now holds the older notes
+        var text = try String(contentsOf: file.url, encoding: .utf8)
+        let damaged = try XCTUnwrap(text.range(of: "<string>new 17</string>"))
+        text.replaceSubrange(damaged, with: "<string>new 17</strin")  // one damaged string
+        try Data(text.utf8).write(to: file.url)
+
+        let loaded = try file.load(now: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(loaded.store.records.count, 50)
+        XCTAssertEqual(loaded.store.records["track:3"]?.edits.notes, "new 3", "records read from the file are its newer ones")
+        XCTAssertEqual(loaded.store.records["track:17"]?.edits.notes, "old 17", "the damaged one comes from the backup")
+        XCTAssertEqual(loaded.notice, "Your saved items file was damaged and was kept as items.plist.corrupt-1970-01-01T00-00-00Z. Items recovered from it: 49; unreadable: 1; taken from the last backup: 1.")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appending(path: "items.plist.corrupt-1970-01-01T00-00-00Z").path))
+        XCTAssertEqual(try file.load().store, loaded.store, "what was recovered is written back")
+    }
 }

@@ -42,7 +42,11 @@ public struct ItemStoreFile: Sendable {
         switch decode(data) {
         case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
-        case .failure: return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"), repairing: repairing)
+        case .failure:
+            if let salvage = ItemFileSalvage(data, decode: decode) {
+                return recoverRecords(salvage, now: now, repairing: repairing)
+            }
+            return recoverFromBackup(movingAside: url, now: now, reason: localized("it was damaged"), repairing: repairing)
         }
     }
 
@@ -109,21 +113,47 @@ public struct ItemStoreFile: Sendable {
         }
     }
 
+    /// Keeps every record of a damaged file that could be read; records it lost come from the
+    /// backup where it has them (a record read from the file is newer than the backup's copy).
+    /// The damaged file is set aside and what was recovered is written back.
+    private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> ItemStoreLoadResult {
+        var records = salvage.records
+        var fromBackup = 0
+        if let backup = try? Data(contentsOf: backupURL), case .success(let store) = decode(backup) {
+            for (id, record) in store.records where records[id] == nil {
+                records[id] = record
+                fromBackup += 1
+            }
+        }
+        let restored = ItemStore(records: records)
+        let aside = setAside(url, now: now, repairing: repairing)
+        if repairing, aside != nil { writeRestored(restored) }
+        let notice = String(format: localized("Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."),
+                            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup)
+        return ItemStoreLoadResult(store: restored, notice: notice)
+    }
+
+    /// Moves `damaged` to `items.plist.corrupt-<time>`; nil when it was not moved.
+    private func setAside(_ damaged: URL, now: Date, repairing: Bool) -> URL? {
+        guard repairing else { return nil }
+        let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
+        let aside = url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent).corrupt-\(stamp)")
+        do {
+            try FileManager.default.moveItem(at: damaged, to: aside)
+            return aside
+        } catch {
+            ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
+            return nil
+        }
+    }
+
     /// Sets a damaged file aside and restores the backup, writing it straight back as the item
     /// file: otherwise a close without changes left no item file, and the next saves rotated the
     /// backup (then the only copy of the restored items) away.
     private func recoverFromBackup(movingAside damaged: URL, now: Date, reason: String, repairing: Bool) -> ItemStoreLoadResult {
         let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
         let aside = url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent).corrupt-\(stamp)")
-        var movedAside = false
-        if repairing {
-            do {
-                try FileManager.default.moveItem(at: damaged, to: aside)
-                movedAside = true
-            } catch {
-                ItemStoreFile.log("could not move the damaged \(damaged.path) aside: \(error)")
-            }
-        }
+        let movedAside = setAside(damaged, now: now, repairing: repairing) != nil
         if let backup = try? Data(contentsOf: backupURL) {
             switch decode(backup) {
             case .success(let store):
