@@ -15,6 +15,10 @@ final class DetailForm {
     let priceEntry: EntryRow
     let priceError: Label
     private let offersLabel: Label
+    private let storeDetails: Widget
+    private let storeDetailsList: ListBox
+    private var storeDetailRows: [Widget] = []
+    private let releaseNotesLabel: Label
     let dateLabel: Label
     let changeDateButton: MenuButton
     let calendar: Gtk.Calendar
@@ -75,6 +79,9 @@ final class DetailForm {
         priceEntry = builder.object("price_entry")
         priceError = builder.object("price_error")
         offersLabel = builder.object("offers_label")
+        storeDetails = builder.object("store_details")
+        storeDetailsList = builder.object("store_details_list")
+        releaseNotesLabel = builder.object("release_notes_label")
         // Screen readers heard the boxed lists as "GtkListBox".
         builder.object("edit_group", as: Widget.self).nameListBoxes(localized("Edit Item"))
         builder.object("info_group", as: Widget.self).nameListBoxes(localized("Item Information"))
@@ -139,6 +146,7 @@ final class DetailForm {
         let offers = PriceFormatter(locale: locale).allOffers(price: item.result.price, offers: item.result.offers, currency: item.result.currency)
         offersLabel.text = offers ?? ""
         offersLabel.isVisible = offers != nil
+        showStoreDetails(of: item.result)
         setPriceError(nil)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
@@ -242,6 +250,25 @@ final class DetailForm {
         updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         onEdit?(updated, edits)
+    }
+
+    /// The store's read-only details for the item's kind, one row each.
+    private func showStoreDetails(of result: SearchResult) {
+        for row in storeDetailRows { storeDetailsList.remove(row) }
+        let details = result.details ?? StoreDetails()
+        storeDetailRows = details.rows(for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize).map { title, value in
+            let row = ActionRow(title: title)
+            let label = Label(value)
+            label.ellipsizeAtEnd()
+            label.isSelectable = true
+            label.tooltip = value
+            row.addSuffix(label)
+            storeDetailsList.append(row)
+            return row
+        }
+        releaseNotesLabel.text = details.releaseNotes.map { String(format: localized("What’s new: %@"), $0) } ?? ""
+        releaseNotesLabel.isVisible = details.releaseNotes != nil
+        storeDetails.isVisible = !storeDetailRows.isEmpty || details.releaseNotes != nil
     }
 
     /// The price as the form shows it before any typing; other text in the field is an edit.

@@ -128,6 +128,37 @@ public enum SearchResponseDecoder {
         for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where (offers[keyPath: keyPath] ?? 0) < 0 {
             offers[keyPath: keyPath] = nil
         }
+        var details = StoreDetails()
+        func count(_ key: String) -> Int? { integer(key).flatMap { $0 > 0 && $0 < 100_000 ? Int($0) : nil } }
+        details.trackNumber = count("trackNumber")
+        details.trackCount = count("trackCount")
+        details.discNumber = count("discNumber")
+        details.discCount = count("discCount")
+        details.durationMilliseconds = integer("trackTimeMillis").flatMap { $0 > 0 && $0 < 1_000_000_000 ? Int($0) : nil }
+        switch string("trackExplicitness", bound: TextBounds.code) ?? string("collectionExplicitness", bound: TextBounds.code) {
+        case "explicit": details.explicitness = .explicit
+        case "cleaned": details.explicitness = .clean
+        default: break
+        }
+        details.contentRating = string("contentAdvisoryRating", bound: TextBounds.code) ?? string("trackContentRating", bound: TextBounds.code)
+        if let rating = number("averageUserRating")?.doubleValue, rating.isFinite, (0...5).contains(rating) {
+            details.userRating = rating
+            details.userRatingCount = integer("userRatingCount").flatMap { $0 >= 0 && $0 < 1_000_000_000_000 ? Int($0) : nil }
+        }
+        if kind == .app {
+            let devices = (record["supportedDevices"] as? [Any])?.compactMap { $0 as? String } ?? []
+            if string("kind", bound: TextBounds.code) == "mac-software" { details.platforms.append(.mac) }
+            if devices.contains(where: { $0.hasPrefix("iPhone") }) { details.platforms.append(.iPhone) }
+            if devices.contains(where: { $0.hasPrefix("iPad") }) { details.platforms.append(.iPad) }
+            details.version = string("version", bound: TextBounds.code)
+            details.versionDate = string("currentVersionReleaseDate", bound: TextBounds.code).flatMap(releaseDate)
+            details.releaseNotes = string("releaseNotes", bound: TextBounds.descriptionHTML).map { TextBounds.cut(HTMLText.plainText($0), to: TextBounds.summary) }
+            details.fileSizeBytes = string("fileSizeBytes", bound: TextBounds.code).flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+            details.seller = string("sellerName", bound: TextBounds.artist)
+            details.screenshotURLs = ((record["screenshotUrls"] as? [Any] ?? []) + (record["ipadScreenshotUrls"] as? [Any] ?? []))
+                .prefix(20).compactMap { ($0 as? String).flatMap { WebLink.web(URL(string: $0)) } }
+        }
+        details.feedURL = url("feedUrl")
         return SearchResult(
             id: id,
             name: name ?? fullName,
@@ -137,6 +168,7 @@ public enum SearchResponseDecoder {
                 ?? (record["genres"] as? [Any])?.lazy.compactMap { $0 as? String }.first.map { TextBounds.cut($0, to: TextBounds.genre) },
             price: price,
             offers: offers.isEmpty ? nil : offers,
+            details: details.isEmpty ? nil : details,
             currency: string("currency", bound: TextBounds.code),
             releaseDate: string("releaseDate", bound: TextBounds.code).flatMap(releaseDate),
             storeURL: storeURL,

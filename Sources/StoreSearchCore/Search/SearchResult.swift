@@ -12,6 +12,8 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var price: Decimal?
     /// Album-only, bundle-only, rental and HD prices, where the store named any.
     public var offers: StoreOffers?
+    /// What else the store's page shows for this kind (not saved with the item).
+    public var details: StoreDetails?
     public var currency: String?
     public var releaseDate: Date?
     public var storeURL: URL?
@@ -28,7 +30,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     public var refusedStoreLink: WebLink.Refusal?
 
     public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
-                price: Decimal? = nil, offers: StoreOffers? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
+                price: Decimal? = nil, offers: StoreOffers? = nil, details: StoreDetails? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
                 previewURL: URL? = nil, collectionName: String? = nil, storeRegion: String? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
                 refusedStoreLink: WebLink.Refusal? = nil) {
         self.id = id
@@ -38,6 +40,7 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
         self.genre = genre
         self.price = price
         self.offers = offers
+        self.details = details
         self.currency = currency
         self.releaseDate = releaseDate
         self.storeURL = storeURL
