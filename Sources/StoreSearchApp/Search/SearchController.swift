@@ -69,8 +69,19 @@ final class SearchController {
         return Category.allCases.indices.contains(index) ? Category.allCases[index] : .all
     }
 
-    /// Searches for the entry's text in the selected category; an empty term does nothing.
+    /// A store page link was opened (its result is the only row): show it.
+    var onLinkOpened: (() -> Void)?
+
+    /// Searches for the entry's text in the selected category; an empty term does nothing. A
+    /// link typed or pasted there opens that item instead.
     func runSearch() {
+        if StoreLink.looksLikeLink(searchEntry.text) {
+            switch StoreLink.parse(searchEntry.text) {
+            case .success(let link): open(link)
+            case .failure(let refusal): showFailure(.linkRefused(refusal.message))
+            }
+            return
+        }
         let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
@@ -88,6 +99,37 @@ final class SearchController {
                 return  // a newer search owns the pane
             } catch let failure as SearchFailure {
                 self?.showFailure(failure, for: query)
+            } catch {
+                self?.showFailure(.unreadable(detail: String(describing: error)))
+            }
+        }
+    }
+
+    /// Looks the link's item up in the link's store region (else the current one) and shows it
+    /// as the only result, opened. The link itself is never handed to another program.
+    func open(_ link: StoreLink) {
+        let country = link.region ?? environment.query(term: "-", category: .all).country
+        guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
+        onSearchStarted?()
+        searchTask?.cancel()
+        stopCountdown()
+        results.stopFilling()
+        resultsStack.visiblePage = "searching"
+        spinner.isSpinning = true
+        searchTask = Task { [weak self, environment] in
+            do {
+                let found = try await environment.search.lookup(query)
+                guard let self else { return }
+                guard !found.isEmpty else { return self.showFailure(.linkNotFound) }
+                self.spinner.isSpinning = false
+                self.results.show(Array(found.prefix(1)))
+                self.onNewResults?()
+                self.resultsStack.visiblePage = "results"
+                self.onLinkOpened?()
+            } catch is CancellationError {
+                return
+            } catch let failure as SearchFailure {
+                self?.showFailure(failure)
             } catch {
                 self?.showFailure(.unreadable(detail: String(describing: error)))
             }

@@ -106,6 +106,11 @@ public final class MainWindow {
         }
         search.onNewResults = { [weak self] in self?.detail.show(nil) }
         search.onSearchStarted = { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
+        search.onLinkOpened = { [weak self] in
+            guard let self else { return }
+            self.results.select(0)
+            self.layout.showDetail()
+        }
         layout.onReturnToResults = { [weak self] slid in
             guard let self else { return }
             let index = self.results.selection.selectedIndex
@@ -185,7 +190,9 @@ public final class MainWindow {
                 self?.search.useOfflineCatalog(searching: self?.lastQuery != nil)
             }
         }
-        if let term = environment.options.searchTerm {
+        if let link = environment.options.storeLink {
+            search.open(link)
+        } else if let term = environment.options.searchTerm {
             search.start(term: term, category: environment.options.category)
         }
     }
@@ -216,7 +223,9 @@ public final class MainWindow {
                 : localized("StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."),
                 options))
         }
-        if let term = options.searchTerm {
+        if let link = options.storeLink {
+            search.open(link)
+        } else if let term = options.searchTerm {
             if layout.isFolded { layout.goBack() }
             search.start(term: term, category: options.category)
         }

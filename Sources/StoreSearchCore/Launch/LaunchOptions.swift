@@ -11,6 +11,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var category: Category = .all
     /// Store region for this run ("DE"), over the saved choice and the locale's region.
     public var country: String?
+    /// A store page link given as the only argument: open that item.
+    public var storeLink: StoreLink?
 
     public enum Action: Equatable, Sendable {
         case run(LaunchOptions)
@@ -22,7 +24,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public static var usage: String {
         let categories = Category.allCases.map(\.displayName).joined(separator: ", ")
         return [
-            localized("Usage: storesearch [options]"),
+            localized("Usage: storesearch [options] [STORE-LINK]"),
             "",
             localized("Search the iTunes Store for music, apps, e-books and more."),
             "",
@@ -70,7 +72,12 @@ public struct LaunchOptions: Equatable, Sendable {
                 let text = try next()
                 guard let category = Category(name: text) else { throw .unknownCategory(text) }
                 options.category = category
-            default: throw .unknownOption(argument)
+            default:
+                guard !argument.hasPrefix("-"), StoreLink.looksLikeLink(argument) else { throw .unknownOption(argument) }
+                switch StoreLink.parse(argument) {
+                case .success(let link): options.storeLink = link
+                case .failure(let refusal): throw .notAStoreLink(refusal.message)
+                }
             }
         }
         return .run(options)

@@ -5,6 +5,7 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
     case unknownCategory(String)
     case invalidURL(String)
     case unknownCountry(String)
+    case notAStoreLink(String)
 
     public var message: String {
         switch self {
@@ -12,6 +13,7 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
         case .missingValue(let option): String(format: localized("%@ needs a value"), option)
         case .unknownCategory(let name): String(format: localized("Unknown category “%@”"), name)
         case .invalidURL(let text): String(format: localized("Not an http or https URL: %@"), text)
+        case .notAStoreLink(let message): message
         case .unknownCountry(let text): String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
         }
     }

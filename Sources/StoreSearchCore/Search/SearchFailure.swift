@@ -23,6 +23,10 @@ public enum SearchFailure: Error, Equatable, Sendable {
     case service(String)
     /// The store's address redirects in a loop (a misconfigured server or proxy).
     case redirectLoop
+    /// A link typed, pasted or given on the command line that is no store page (why, in words).
+    case linkRefused(String)
+    /// A store page link whose item the store no longer has.
+    case linkNotFound
 
     public var title: String {
         switch self {
@@ -33,6 +37,8 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .unreadable, .service: localized("Unreadable Answer")
         case .cutOff: localized("The Store’s Answer Was Cut Off")
         case .redirectLoop: localized("The Store’s Address Redirects in a Loop")
+        case .linkRefused: localized("This Link Cannot Be Opened")
+        case .linkNotFound: localized("Item Not Found")
         case .retryLater(let status, _, _): status == 429 ? localized("Too Many Searches") : localized("The iTunes Store Is Busy")
         }
     }
@@ -48,6 +54,8 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .service(let text): String(format: localized("The store said: %@"), text)
         case .cutOff: localized("The connection closed before the whole answer arrived. Try again.")
         case .redirectLoop: localized("The server kept sending StoreSearch from one address to another and never answered. Try again later.")
+        case .linkRefused(let reason): reason
+        case .linkNotFound: localized("The store has no item for this link any more, or not in this store region.")
         case .retryLater(_, _, let seconds): String(format: localized("The iTunes Store asked to wait before searching again. Try again in %@."), Self.duration(seconds))
         }
     }

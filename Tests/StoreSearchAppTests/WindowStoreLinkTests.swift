@@ -1,0 +1,44 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #20: a store page link opens its item through the store's lookup; nothing else does.
+final class WindowStoreLinkTests: XCTestCase {
+    func testAStoreLinkOpensItsItemAndOtherLinksSayWhyNot() throws {
+        let lookups = Mutex<[[String: String]]>([])
+        let server = LocalServer()
+        server.route("/lookup") { request in
+            lookups.withLock { $0.append(request.query) }
+            let found = request.query["id"] == "1440857788"
+            let body = found ? #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440857788,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"EUR"}]}"#
+                : #"{"resultCount":0,"results":[]}"#
+            return LocalServerResponse(body: Data(body.utf8))
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            // As a second launch: storesearch URL
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/de/album/the-album/1440857781?i=1440857788"])
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "the link's item opens")
+            XCTAssertEqual(lookups.withLock { $0.last?["id"] }, "1440857788")
+            XCTAssertEqual(lookups.withLock { $0.last?["country"] }, "DE", "in the link's store region")
+            XCTAssertEqual(harness.names, ["Linked Song"])
+
+            // Pasted into the search field.
+            for refused in ["file:///etc/passwd", "https://example.com/us/album/id1"] {
+                harness.search(refused)
+                XCTAssertEqual(harness.main.visiblePage, "error")
+                XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
+            }
+            XCTAssertEqual(lookups.withLock { $0.count }, 1, "nothing was looked up for them")
+            harness.search("https://apps.apple.com/us/app/gone/id999")
+            XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
+        }
+    }
+}

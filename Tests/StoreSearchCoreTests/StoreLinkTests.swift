@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+@testable import StoreSearchCore
+
+/// Issue #20: store page links name their item and region; anything else is refused.
+final class StoreLinkTests: XCTestCase {
+    func testItemIDsAndRegionsComeFromTheLink() {
+        let cases: [(String, String, String?)] = [
+            ("https://music.apple.com/us/album/the-album/1440857781?i=1440857788", "1440857788", "US"),
+            ("https://apps.apple.com/de/app/some-app/id284882215", "284882215", "DE"),
+            ("https://books.apple.com/jp/book/a-book/id1234567", "1234567", "JP"),
+            ("https://podcasts.apple.com/us/podcast/a-show/id1000001?i=1000600000000", "1000600000000", "US"),
+            ("http://itunes.apple.com/album/id42", "42", nil),
+            ("https://music.apple.com/gb/album/name/998877", "998877", "GB"),
+        ]
+        for (text, id, region) in cases {
+            XCTAssertEqual(try? StoreLink.parse(text).get(), StoreLink(id: id, region: region), text)
+        }
+    }
+
+    func testOtherLinksAreRefused() {
+        for text in ["file:///etc/passwd", "https://example.com/us/album/id1", "ftp://music.apple.com/us/album/id1",
+                     "https://music.apple.com.evil.example/us/album/id1", "javascript:alert(1)", "https://"] {
+            XCTAssertEqual(StoreLink.parse(text), .failure(.notAStoreLink), text)
+        }
+        XCTAssertEqual(StoreLink.parse("https://music.apple.com/us/browse"), .failure(.noItem))
+    }
+
+    func testALinkIsTheOnlyArgumentThatIsNotAnOption() throws {
+        guard case .run(let options) = try LaunchOptions.parse(["https://music.apple.com/us/album/x/1?i=2"]) else { return XCTFail() }
+        XCTAssertEqual(options.storeLink, StoreLink(id: "2", region: "US"))
+        XCTAssertThrowsError(try LaunchOptions.parse(["file:///etc/passwd"])) { error in
+            XCTAssertEqual((error as? LaunchOptionsError)?.message, StoreLink.Refusal.notAStoreLink.message)
+        }
+        XCTAssertThrowsError(try LaunchOptions.parse(["stray"]))
+    }
+}
