@@ -12,8 +12,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${STORESEARCH_WM_SESSION:-}" ]; then
     export STORESEARCH_WM_SESSION=1
-    exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$0" "$@"
+    # xvfb-run -a can pick a display whose previous server is still going away: retry then.
+    for attempt in 1 2 3; do
+        xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$0" "$@"
+        status=$?
+        [ "$status" = 99 ] || exit "$status"
+        echo "$(basename "$0"): the X display did not answer; trying another (attempt $attempt)"
+        sleep 1
+    done
+    exit 1
 fi
+xdpyinfo > /dev/null 2>&1 || exit 99
 binary=$(realpath "${1:-.build/debug/storesearch}")
 work=$(mktemp -d /tmp/storesearch-wm.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
@@ -56,7 +65,7 @@ run_round() {  # STATE CLOSE
     XDG_DATA_HOME="$data" XDG_CACHE_HOME="$work/cache-$round" "$binary" --offline --search midnight > "$work/app-$round.log" 2>&1 &
     pid=$!
     window=
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         # The mapped toplevel: GDK's client leader window carries the same name but is never shown.
         window=$(xdotool search --onlyvisible --pid "$pid" --name '^StoreSearch$' 2>/dev/null | head -1)
         [ -n "$window" ] && break
