@@ -38,6 +38,17 @@ extension Widget {
         return texts
     }
 
+    /// The widget's children, first to last.
+    public var children: [Widget] {
+        var children: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            children.append(Widget(retaining: current))
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return children
+    }
+
     /// This widget's rectangle in `ancestor`'s coordinates; nil when it has none (not laid out).
     public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
         var rect = graphene_rect_t()

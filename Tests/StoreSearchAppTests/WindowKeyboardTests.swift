@@ -30,6 +30,22 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// Issue #21: after the focus was on a later row, Ctrl+F then Down puts the focus ring on the
+    /// first row, the selected one (GtkListView keeps its own focus item otherwise).
+    func testCtrlFThenDownFocusesTheFirstRowAfterAnotherHadFocus() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            main.searchEntry.grabFocus()
+            harness.pressKeys("Down", "Down", "Down", "Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 3 }))
+            XCTAssertEqual(main.window.focusWidget?.widget, main.resultsList.children[3].widget, "the ring is on row 3")
+            harness.pressKeys("ctrl+f", "Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 0 && main.resultsList.containsFocus }))
+            XCTAssertEqual(main.window.focusWidget?.widget, main.resultsList.children[0].widget, "the focus ring is on row 0")
+        }
+    }
+
     /// Issue #21: F6 moves between the results and the detail, as GNOME apps move between panes,
     /// instead of Tab through up to 200 rows.
     func testF6MovesBetweenTheResultsAndTheDetail() throws {

@@ -1,15 +1,23 @@
 import Gtk
 
 /// Where the items of a scrolled list or grid are relative to what the user sees, for ordering
-/// their artwork requests. Works from the scroll adjustment alone: every row of items is taken
-/// to be the same height (`upper / rows`), which holds for result lists and cover grids. The
-/// owner says how many items there are and how many sit on one row (1 for a list).
+/// their artwork requests. The rows on screen are those whose cells (`place(_:at:)`) the view has
+/// laid out inside the scrolled window; before any is laid out (and for a bare adjustment) every
+/// row is taken to be the same height (`upper / rows`). Rows are ranked against the visible ones
+/// by count. The owner says how many items there are and how many sit on one row (1 for a list).
 @MainActor
 public final class ArtworkViewport {
     public typealias Geometry = @MainActor () -> (itemCount: Int, columns: Int)
 
     private let adjustment: Adjustment
+    /// The scrolled window whose visible area the cells are measured against.
+    private let scroller: Widget?
     private let geometry: Geometry
+    /// The cells the view has bound now, by their root widget, with their item's index.
+    private var placed: [ObjectIdentifier: (cell: Widget, index: Int)] = [:]
+    /// The laid-out visible rows, measured once per main-loop dispatch (the loader asks for every
+    /// queued image's priority in one go).
+    private var measured: ClosedRange<Int>??
     private weak var loader: ArtworkLoader?
     private var lastValue: Double
     private var scrollsDown = true
@@ -18,12 +26,17 @@ public final class ArtworkViewport {
     /// Reset and not moved since: the next position starts `seen` afresh.
     private var isFresh = false
 
-    public init(adjustment: Adjustment, loader: ArtworkLoader, geometry: @escaping Geometry) {
+    public convenience init(scroller: ScrolledWindow, loader: ArtworkLoader, geometry: @escaping Geometry) {
+        self.init(adjustment: scroller.verticalAdjustment, scroller: scroller, loader: loader, geometry: geometry)
+    }
+
+    public init(adjustment: Adjustment, scroller: Widget? = nil, loader: ArtworkLoader, geometry: @escaping Geometry) {
         self.adjustment = adjustment
+        self.scroller = scroller
         self.loader = loader
         self.geometry = geometry
         lastValue = adjustment.value
-        seen = visibleRows()
+        seen = estimatedVisibleRows()
         adjustment.onValueChanged { [weak self] in self?.moved() }
         adjustment.onChanged { [weak self] in self?.moved() }
     }
@@ -32,6 +45,7 @@ public final class ArtworkViewport {
     public func reset() {
         // The view moves to the new content's top next (a jump, not a scroll past anything).
         seen = nil
+        measured = nil
         isFresh = true
         scrollsDown = true
         lastValue = adjustment.value
@@ -54,8 +68,47 @@ public final class ArtworkViewport {
         return ArtworkPriority(.deferred, distance: distance)
     }
 
+    /// The view bound `cell` to the item at `index` (or, with nil, unbound it).
+    public func place(_ cell: Widget, at index: Int?) {
+        placed[ObjectIdentifier(cell)] = index.map { (cell, $0) }
+        measured = nil
+    }
+
+    /// The cell bound to the item at `index`, if the view has made one.
+    public func cell(at index: Int) -> Widget? {
+        placed.values.first { $0.index == index }?.cell
+    }
+
     /// The rows intersecting the viewport, or nil before the view has a size.
     func visibleRows() -> ClosedRange<Int>? {
+        laidOutVisibleRows() ?? estimatedVisibleRows()
+    }
+
+    /// The rows of the cells that have at least one pixel inside the scrolled window, from where
+    /// the view last laid them out; nil when none is laid out there.
+    private func laidOutVisibleRows() -> ClosedRange<Int>? {
+        if let measured { return measured }
+        let rows = measureVisibleRows()
+        measured = rows
+        MainContext.after(.zero) { [weak self] in self?.measured = nil }
+        return rows
+    }
+
+    private func measureVisibleRows() -> ClosedRange<Int>? {
+        guard let scroller, scroller.allocatedHeight > 0 else { return nil }
+        let height = Double(scroller.allocatedHeight), columns = max(1, geometry().columns)
+        var first = Int.max, last = Int.min
+        for (cell, index) in placed.values {
+            guard cell.isMapped, let bounds = cell.bounds(in: scroller), bounds.height > 0,
+                  bounds.y + bounds.height > 0, bounds.y < height else { continue }
+            first = min(first, index / columns)
+            last = max(last, index / columns)
+        }
+        return first <= last ? first...last : nil
+    }
+
+    /// The rows intersecting the viewport if every row has the same height.
+    private func estimatedVisibleRows() -> ClosedRange<Int>? {
         let (count, columns) = geometry()
         let rowCount = (count + max(1, columns) - 1) / max(1, columns)
         let upper = adjustment.upper - adjustment.lower, page = adjustment.pageSize
@@ -68,10 +121,13 @@ public final class ArtworkViewport {
     }
 
     private func moved() {
+        measured = nil
         let value = adjustment.value
         if value != lastValue { scrollsDown = value > lastValue }
         lastValue = value
-        if let rows = visibleRows() {
+        // The view signals while it lays out, before its rows have their new places: rows count
+        // as scrolled past by the scroll position.
+        if let rows = estimatedVisibleRows() {
             if isFresh { seen = nil }
             isFresh = false
             seen = seen.map { min($0.lowerBound, rows.lowerBound)...max($0.upperBound, rows.upperBound) } ?? rows

@@ -30,12 +30,17 @@ struct ResultCells<Cell: ResultCell> {
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
         cell.show(item, formatter: formatter)
+        viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(item.result.artworkURL, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible
         }
     }
 
-    func unbind(_ listItem: ListItem) { (listItem.row as? Cell)?.unbind() }
+    func unbind(_ listItem: ListItem) {
+        guard let cell = listItem.row as? Cell else { return }
+        viewport?.place(cell.root, at: nil)
+        cell.unbind()
+    }
 
     func teardown(_ listItem: ListItem) { listItem.row = nil }
 }

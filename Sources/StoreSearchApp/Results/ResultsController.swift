@@ -24,6 +24,9 @@ final class ResultsController {
     let listButton: ToggleButton
     let gridButton: ToggleButton
     private let feeder: ResultsFeeder
+    /// Where the list's rows and the grid's tiles are on screen (artwork order, focus).
+    let listViewport: ArtworkViewport
+    private let gridViewport: ArtworkViewport
     private let keeper: ItemStoreKeeper
     private let state: WindowState
     private var visits: VisitTracker!
@@ -58,11 +61,13 @@ final class ResultsController {
         // Thumbnails of the rows on screen load first; each view ranks by its own scroll position.
         let listScroller: ScrolledWindow = builder.object("list_scroller")
         let gridScroller: ScrolledWindow = builder.object("grid_scroller")
-        let listViewport = ArtworkViewport(adjustment: listScroller.verticalAdjustment, loader: loader) { (model.count, 1) }
+        let listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
         let gridColumns = GridColumns()  // the grid is made after its viewport
-        let gridViewport = ArtworkViewport(adjustment: gridScroller.verticalAdjustment, loader: loader) {
+        let gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) {
             (model.count, gridColumns.count)
         }
+        self.listViewport = listViewport
+        self.gridViewport = gridViewport
         let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport)
         list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
         let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport)
@@ -195,6 +200,9 @@ final class ResultsController {
         guard model.count > 0 else { return false }
         let index = min(index, model.count - 1)
         if viewMode == .grid { grid.focus(at: index) } else { list.focus(at: index) }
+        // GTK 4.8 gives the focus back to the row that last had it, not the one scrolled to.
+        let viewport = viewMode == .grid ? gridViewport : listViewport
+        if let row = viewport.cell(at: index)?.parent, !row.hasFocus { row.grabFocus() }
         return true
     }
 
