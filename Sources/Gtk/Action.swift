@@ -13,6 +13,24 @@ final class Action: Object {
     }
 }
 
+/// A GSimpleAction with a boolean state, for a toggle button or a check menu item: activating
+/// it flips the state and runs the handler with the new one.
+@MainActor
+final class BoolStateAction: Object {
+    public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+
+    init(name: String, state: Bool, handler: @escaping @MainActor (Bool) -> Void) {
+        super.init(taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!))
+        let action = OpaquePointer(gobject)
+        connect("change-state", thunk: SignalThunks.pointer, handler: { (value: gpointer?) in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            g_simple_action_set_state(action, variant)
+            handler(g_variant_get_boolean(variant) != 0)
+        }, untilFinalized: true)
+    }
+}
+
 /// A GSimpleAction with a string state, for a group of radio menu items (each names the action
 /// and its value as target). Activating an item changes the state and runs the handler.
 @MainActor

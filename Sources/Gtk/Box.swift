@@ -11,6 +11,11 @@ public final class Box: Widget {
 
     public func append(_ child: Widget) { withExtendedLifetime(child) { gtk_box_append(cast(), child.widget) } }
     public func prepend(_ child: Widget) { withExtendedLifetime(child) { gtk_box_prepend(cast(), child.widget) } }
+    /// Puts `child` right after `sibling` (a child of this box).
+    public func insert(_ child: Widget, after sibling: Widget) {
+        withExtendedLifetime(child) { gtk_box_insert_child_after(cast(), child.widget, sibling.widget) }
+    }
+
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
 
     /// Removes every child.

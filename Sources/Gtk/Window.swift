@@ -86,6 +86,30 @@ open class Window: Widget {
         g_action_map_add_action(OpaquePointer(widget), OpaquePointer(action.gobject))
     }
 
+    /// Adds a window action "win.NAME" with a boolean state (a toggle button names it); `handler`
+    /// gets the new state when the user flips it.
+    public func addBoolAction(_ name: String, state: Bool, _ handler: @escaping @MainActor (Bool) -> Void) {
+        let action = BoolStateAction(name: name, state: state, handler: handler)
+        g_action_map_add_action(OpaquePointer(widget), OpaquePointer(action.gobject))
+    }
+
+    /// Sets a boolean action's state without running its handler (it follows the selection).
+    public func setActionState(_ name: String, _ state: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(widget), name) else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(state ? 1 : 0))
+    }
+
+    /// Enables or disables "win.NAME": every button and menu item that names it follows.
+    public func setActionEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(widget), name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
+    public func isActionEnabled(_ name: String) -> Bool {
+        guard let action = g_action_map_lookup_action(OpaquePointer(widget), name) else { return false }
+        return g_action_get_enabled(action) != 0
+    }
+
     /// Adds a window action "win.NAME" with a string state starting at `state`, for radio menu
     /// items that name it with their value as target; `handler` gets each newly chosen value.
     public func addStringAction(_ name: String, state: String, _ handler: @escaping @MainActor (String) -> Void) {

@@ -17,6 +17,8 @@ case .failure(let error):
     exit(2)
 case .success(.showHelp):
     print(LaunchOptions.usage)
+case .success(.export(let path)):
+    exit(ExportCommand.run(to: path))
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):

@@ -137,7 +137,7 @@ final class WindowHostileInputTests: XCTestCase {
                 \t<key>cloudAccountIdentifierSortingFirst</key>
                 \t<string>\(String(repeating: label, count: 3000))</string>
                 \t<key>formatVersion</key>
-                \t<integer>3</integer>
+                \t<integer>33</integer>
                 \t<key>items</key>
                 \t<array/>
                 </dict>
@@ -150,7 +150,7 @@ final class WindowHostileInputTests: XCTestCase {
             for session in 1...2 {
                 let harness = WindowHarness(apiBase: base, paths: paths)
                 defer { harness.dispose() }
-                XCTAssertTrue(harness.main.bannerText?.contains("newer version of StoreSearch (format 3)") == true,
+                XCTAssertTrue(harness.main.bannerText?.contains("newer version of StoreSearch (format 33)") == true,
                               "session \(session): \(harness.main.bannerText ?? "no banner")")
                 harness.search("tarkan")
                 harness.select("Kuzu Kuzu")  // marks it visited: a change to save

@@ -86,7 +86,7 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
-    func testUndoAfterRestoringFromHiddenItemsShowsTheRowOnce() throws {
+    func testRestoreFromMyItemsCanBeUndoneAndRedoneAndShowsTheRowOnce() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             let count = harness.names.count
@@ -94,14 +94,17 @@ final class WindowUndoTests: XCTestCase {
             harness.form.hideButton.click()
 
             harness.main.window.activateAction("win.hidden-items")
-            let hidden = try XCTUnwrap(harness.main.hiddenItems)
-            hidden.restore(at: 0)
-            XCTAssertNil(harness.main.bannerText, "a restore ends the Undo notice")
-            harness.main.window.activateAction("win.undo")  // while the list refills
+            harness.main.myItems.page.select(0)
+            harness.main.window.activateAction("win.restore-item")
+            XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” restored")
             harness.waitForSearch()
             XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "the row is there once")
             XCTAssertEqual(harness.names.count, count)
-            hidden.window.destroy()
+            harness.main.window.activateAction("win.undo")
+            XCTAssertFalse(harness.names.contains("Kuzu Kuzu"), "hidden again")
+            XCTAssertEqual(harness.main.myItems.page.shown.map(\.item.name), ["Kuzu Kuzu"], "and listed as hidden")
+            harness.main.window.activateAction("win.redo")
+            XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "back once")
         }
     }
 }

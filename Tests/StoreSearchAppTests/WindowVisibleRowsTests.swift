@@ -19,7 +19,7 @@ final class WindowVisibleRowsTests: XCTestCase {
                     MainContext.spin(until: { false }, timeout: .milliseconds(200))  // laid out at the new offset
                     let onScreen = Self.rowsOnScreen(of: list, in: scroller)
                     XCTAssertGreaterThan(onScreen.count, 3)
-                    let counted = try XCTUnwrap(harness.main.results.listViewport.visibleRows())
+                    let counted = try XCTUnwrap(harness.main.results.views.listViewport.visibleRows())
                     XCTAssertEqual(counted, onScreen, "window height \(height), scrolled to \(offset)")
                 }
             }

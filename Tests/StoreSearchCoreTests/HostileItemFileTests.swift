@@ -39,7 +39,7 @@ final class HostileItemFileTests: XCTestCase {
             \t<dict><key>formatVersion</key><integer>1</integer><key>note</key><string>\(padding) &lt;!-- not a comment --&gt;</string></dict>
             \t<!-- a comment <key>formatVersion</key><integer>1</integer> -->
             \t<key>formatVersion</key>
-            \t<integer>3</integer>
+            \t<integer>33</integer>
             \t<key>items</key>
             \t<array><dict><key>id</key><string>\(label)</string></dict></array>
             </dict>
@@ -52,10 +52,10 @@ final class HostileItemFileTests: XCTestCase {
         let future = futureFile("main"), futureBackup = futureFile("backup")
         try future.write(to: file.url)
         try futureBackup.write(to: file.backupURL)
-        XCTAssertEqual(PlistVersionScanner.formatVersion(ofFileAt: file.url.path), 3, "found by parsing, past nested dictionaries and comments")
+        XCTAssertEqual(PlistVersionScanner.formatVersion(ofFileAt: file.url.path), 33, "found by parsing, past nested dictionaries and comments")
         for _ in 0..<2 {  // two sessions
-            XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 3, supported: 2)) }
-            XCTAssertThrowsError(try file.save(store())) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 3, supported: 2)) }
+            XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion)) }
+            XCTAssertThrowsError(try file.save(store())) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion)) }
         }
         XCTAssertEqual(try Data(contentsOf: file.url), future)
         XCTAssertEqual(try Data(contentsOf: file.backupURL), futureBackup)
@@ -78,7 +78,7 @@ final class HostileItemFileTests: XCTestCase {
         try futureBackup.write(to: file.backupURL)
         let result = try file.load(now: Date(timeIntervalSince1970: 0))
         XCTAssertTrue(result.store.isEmpty)
-        XCTAssertTrue(result.notice?.contains("newer version of StoreSearch (format 3) and is left untouched") == true, result.notice ?? "")
+        XCTAssertTrue(result.notice?.contains("newer version of StoreSearch (format 33) and is left untouched") == true, result.notice ?? "")
         try file.save(store())
         try file.save(store("again"))
         XCTAssertEqual(try Data(contentsOf: file.backupURL), futureBackup)

@@ -35,14 +35,14 @@ final class ItemStoreFileTests: XCTestCase {
         try file.save(store)
         let text = try String(contentsOf: file.url, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("<?xml"), "XML, not binary")
-        XCTAssertTrue(text.contains("<key>formatVersion</key>\n\t<integer>2</integer>"))
+        XCTAssertTrue(text.contains("<key>formatVersion</key>\n\t<integer>3</integer>"))
         // Plain values a person can read and edit: no nested URL, Decimal or enum dictionaries.
         XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>0.99</string>"), text)
         XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>4.99</string>"), text)
         XCTAssertTrue(text.contains("<key>kind</key>\n\t\t\t\t<string>other:podcast-episode</string>"), text)
         XCTAssertTrue(text.contains("<key>storeURL</key>\n\t\t\t\t<string>https://books.apple.com/9</string>"), text)
         XCTAssertFalse(text.contains("mantissa"))
-        XCTAssertEqual(text.components(separatedBy: "<key>snapshot</key>").count, 2, "only the hidden item keeps a snapshot")
+        XCTAssertEqual(text.components(separatedBy: "<key>snapshot</key>").count, 3, "every touched item keeps a snapshot (#18)")
         let loaded = try file.load()
         XCTAssertEqual(loaded.store, store)
         XCTAssertNil(loaded.notice)
@@ -84,18 +84,19 @@ final class ItemStoreFileTests: XCTestCase {
         try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try legacy.write(to: file.url)
         // What the format 1 file holds (it was written by the first release).
-        var expected = ItemStore()
-        let song = SearchResult(id: "track:1", name: "Şımarık", kind: .song)
-        expected.setEdits(ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
-                                    notes: "line 1\nline 2 <&>"), for: song)
-        expected.markVisited(song, at: Date(timeIntervalSince1970: 100))
-        expected.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .other("podcast-episode")),
-                      at: Date(timeIntervalSince1970: 200))
         let loaded = try file.load()
-        XCTAssertEqual(loaded.store, expected)
         XCTAssertNil(loaded.notice)
+        let song = try XCTUnwrap(loaded.store.records["track:1"])
+        XCTAssertEqual(song.edits, ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
+                                             notes: "line 1\nline 2 <&>"))
+        XCTAssertEqual(song.visitedAt, Date(timeIntervalSince1970: 100))
+        XCTAssertEqual(song.snapshot?.name, "Şımarık", "format 1 kept a snapshot of every item, and so does format 3")
+        let hidden = try XCTUnwrap(loaded.store.records["collection:9"])
+        XCTAssertEqual(hidden.hiddenAt, Date(timeIntervalSince1970: 200))
+        XCTAssertEqual(hidden.snapshot?.name, "Hidden Book")
+        XCTAssertEqual(loaded.store.records.count, 2)
         try file.save(loaded.store)
-        XCTAssertEqual(try file.load().store, expected, "rewritten in format 2 without loss")
+        XCTAssertEqual(try file.load().store, loaded.store, "rewritten in format 3 without loss")
     }
 
     func testFileFromANewerVersionIsRefusedAndLeftUntouched() throws {
@@ -106,7 +107,7 @@ final class ItemStoreFileTests: XCTestCase {
             """
         try Data(future.utf8).write(to: file.url)
         XCTAssertThrowsError(try file.load()) {
-            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 2))
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 3))
         }
         XCTAssertThrowsError(try file.save(sampleStore()))
         XCTAssertEqual(try String(contentsOf: file.url, encoding: .utf8), future)
@@ -114,7 +115,7 @@ final class ItemStoreFileTests: XCTestCase {
         // A newer file whose items happen to decode is refused all the same.
         try Data(future.replacingOccurrences(of: "things", with: "items").utf8).write(to: file.url)
         XCTAssertThrowsError(try file.load()) {
-            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 2))
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 3))
         }
     }
 

@@ -16,7 +16,7 @@ final class ItemStoreKeeper {
     let isReadOnly: Bool
     private(set) var store: ItemStore
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
-    private var changeCount = 0
+    private(set) var changeCount = 0
     /// Something the user should be told at start (a corrupt file moved aside, a newer format).
     let loadNotice: String?
     private var pendingSave: Gtk.Timer?
@@ -71,6 +71,13 @@ final class ItemStoreKeeper {
         guard !isReadOnly, !fileIsFromNewerVersion else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
+    }
+
+    /// The store showed these results again: records of them take the newer snapshot.
+    func refreshSnapshots(from results: [SearchResult]) {
+        var refreshed = store
+        guard refreshed.refreshSnapshots(from: results) else { return }
+        update { $0 = refreshed }
     }
 
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to

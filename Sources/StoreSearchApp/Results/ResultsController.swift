@@ -15,18 +15,15 @@ final class ResultsController {
     private static let movementKeys: Set<UInt32> = [0xFF51, 0xFF52, 0xFF53, 0xFF54, 0xFF55, 0xFF56, 0xFF50, 0xFF57,
                                                     0xFF95, 0xFF96, 0xFF97, 0xFF98, 0xFF99, 0xFF9A, 0xFF9B, 0xFF9C]
 
-    let model = ListModel<Item>()
-    let selection: SingleSelection<Item>
-    let list: ListView<Item>
-    let grid: GridView<Item>
-    private let viewStack: Stack
+    let views: ItemViews
+    var model: ListModel<Item> { views.model }
+    var selection: SingleSelection<Item> { views.selection }
+    var list: ListView<Item> { views.list }
+    var grid: GridView<Item> { views.grid }
     private let countLabel: Label
     let listButton: ToggleButton
     let gridButton: ToggleButton
     private let feeder: ResultsFeeder
-    /// Where the list's rows and the grid's tiles are on screen (artwork order, focus).
-    let listViewport: ArtworkViewport
-    private let gridViewport: ArtworkViewport
     private let keeper: ItemStoreKeeper
     private let state: WindowState
     private var visits: VisitTracker!
@@ -49,38 +46,12 @@ final class ResultsController {
     init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
         self.state = state
-        viewStack = builder.object("view_stack")
         countLabel = builder.object("count_label")
         listButton = builder.object("list_view_button")
         gridButton = builder.object("grid_view_button")
-        selection = SingleSelection(model: model)
-
-        let formatter = PriceFormatter(locale: environment.locale)
-        let loader = environment.artwork
-        let model = self.model
-        // Thumbnails of the rows on screen load first; each view ranks by its own scroll position.
-        let listScroller: ScrolledWindow = builder.object("list_scroller")
-        let gridScroller: ScrolledWindow = builder.object("grid_scroller")
-        let listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
-        let gridColumns = GridColumns()  // the grid is made after its viewport
-        let gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) {
-            (model.count, gridColumns.count)
-        }
-        self.listViewport = listViewport
-        self.gridViewport = gridViewport
-        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport)
-        list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
-        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport)
-        grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
-        gridColumns.grid = grid
-        feeder = ResultsFeeder(model: model, clock: window, viewports: [listViewport, gridViewport])
-
-        list.setAccessibleLabel(localized("Results"))
-        list.addCSSClass("navigation-sidebar")
-        grid.setAccessibleLabel(localized("Results"))
-        grid.maxColumns = 12
-        listScroller.setChild(list)
-        gridScroller.setChild(grid)
+        views = ItemViews(listScroller: builder.object("list_scroller"), gridScroller: builder.object("grid_scroller"),
+                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"))
+        feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
         showViewMode(state.viewMode)
@@ -127,6 +98,7 @@ final class ResultsController {
     /// Shows the results of a search, without the user's hidden items.
     func show(_ results: [SearchResult]) {
         lastResults = results
+        keeper.refreshSnapshots(from: results)
         feeder.show(order.sorted(keeper.store.apply(to: results)))
         updateCount()
     }
@@ -159,24 +131,22 @@ final class ResultsController {
 
     // MARK: List or grid
 
-    var viewMode: WindowState.ViewMode { viewStack.visiblePage == "grid" ? .grid : .list }
-    /// The view on screen (list or grid).
-    var visibleView: Widget { viewMode == .grid ? grid : list }
+    var viewMode: WindowState.ViewMode { views.viewMode }
+    var visibleView: Widget { views.visibleView }
+    /// The user picked list or grid (the toggles are shared with My Items).
+    var onViewModeChanged: ((WindowState.ViewMode) -> Void)?
 
     private func switchTo(_ mode: WindowState.ViewMode) {
         guard mode != viewMode else { return }
         let hadFocus = visibleView.containsFocus
         showViewMode(mode)
         state.viewMode = mode
+        onViewModeChanged?(mode)
         if hadFocus { focusSelected() }
     }
 
     private func showViewMode(_ mode: WindowState.ViewMode) {
-        // Only the view on screen holds the items: the other would bind (and fetch artwork for)
-        // every row too.
-        list.isShowingItems = mode == .list
-        grid.isShowingItems = mode == .grid
-        viewStack.visiblePage = mode.rawValue
+        views.show(mode)
         (mode == .grid ? gridButton : listButton).isActive = true
     }
 
@@ -196,15 +166,7 @@ final class ResultsController {
 
     /// Moves keyboard focus to the result at `index` (or the last); false when there are none.
     @discardableResult
-    func focus(at index: Int) -> Bool {
-        guard model.count > 0 else { return false }
-        let index = min(index, model.count - 1)
-        if viewMode == .grid { grid.focus(at: index) } else { list.focus(at: index) }
-        // GTK 4.8 gives the focus back to the row that last had it, not the one scrolled to.
-        let viewport = viewMode == .grid ? gridViewport : listViewport
-        if let row = viewport.cell(at: index)?.parent, !row.hasFocus { row.grabFocus() }
-        return true
-    }
+    func focus(at index: Int) -> Bool { views.focus(at: index) }
 
     // MARK: Selection and visits
 
@@ -285,22 +247,4 @@ final class ResultsController {
             refresh(item)
         }
     }
-
-    // MARK: Restoring
-
-    /// An item came back from Hidden Items: put it back if it belongs to the shown results.
-    func restored(_ id: String) {
-        guard lastResults.contains(where: { $0.id == id }) else { return }
-        feeder.show(keeper.store.apply(to: lastResults))
-        updateCount()
-    }
-}
-
-/// Tiles per row of the cover grid: GtkGridView fits as many tiles of their minimum width as
-/// its width allows.
-@MainActor
-private final class GridColumns {
-    weak var grid: GridView<Item>?
-
-    var count: Int { max(1, min(grid?.maxColumns ?? 1, (grid?.allocatedWidth ?? 0) / ResultTile.minimumWidth)) }
 }

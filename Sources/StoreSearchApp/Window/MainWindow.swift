@@ -19,12 +19,14 @@ public final class MainWindow {
     let detail: DetailForm
     let actions: WindowActions
     let changes: UndoController
+    let myItems: MyItemsController
     let state: WindowState
     private let detailTitle: WindowTitle
     let menuButton: MenuButton
     /// The store region drop-down beside the category.
     public let regionPicker: StoreRegionPicker
-    private var hiddenItemsWindow: HiddenItemsWindow?
+    private let sortButton: MenuButton
+    private let snapshotLookup: SnapshotLookup
     private var closingWithoutSaving = false
 
     /// `settings`: where the window state is kept (nil: the user's GSettings).
@@ -53,6 +55,10 @@ public final class MainWindow {
         layout.detailContent.append(detail.stack)
         actions = WindowActions(window: window, application: application, resources: resources)
         changes = UndoController(keeper: environment.keeper, notices: notices, results: results, detail: detail)
+        myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
+                                    notices: notices)
+        sortButton = builder.object("sort_button")
+        snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
@@ -119,7 +125,28 @@ public final class MainWindow {
             if slid { self.results.select(nil) }
             self.results.focus(at: index ?? 0)
         }
-        detail.onShow = { [weak self] item in self?.detailTitle.title = item?.name ?? "" }
+        detail.onShow = { [weak self] item in
+            self?.detailTitle.title = item?.name ?? ""
+            self?.myItems.showInDetail(item)
+        }
+        changes.onStoreChanged = { [weak self] in self?.myItems.storeChanged() }
+        results.onViewModeChanged = { [weak self] mode in self?.myItems.page.showViewMode(mode) }
+        myItems.page.onSelect = { [weak self] item, opens in
+            guard let self else { return }
+            self.detail.show(item?.item)
+            self.myItems.updateSelectionActions()
+            if item != nil, opens { self.layout.showDetail() }
+        }
+        myItems.page.onActivate = { [weak self] _ in
+            self?.layout.showDetail()
+            self?.detail.nameEntry.grabFocus()
+        }
+        myItems.onPageChanged = { [weak self] isMyItems in
+            guard let self else { return }
+            // The sort menu orders search results; My Items has its own beside its filter.
+            self.sortButton.isVisible = !isMyItems
+            self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
+        }
         detail.onEdit = { [weak self] item, edits in
             guard let self else { return }
             let before = self.environment.keeper.store.item(for: item.result).edits
@@ -139,7 +166,6 @@ public final class MainWindow {
             if self.layout.isFolded { self.layout.goBack() }
             self.searchEntry.grabFocus()
         }
-        actions.onHiddenItems = { [weak self] in self?.showHiddenItems() }
         actions.onUndo = { [weak self] in
             guard let self else { return }
             self.changes.undoFromKeyboard(in: self.window)
@@ -194,6 +220,10 @@ public final class MainWindow {
             search.open(link)
         } else if let term = environment.options.searchTerm {
             search.start(term: term, category: environment.options.category)
+        }
+        // The offline catalog does not know the user's items from the store.
+        if !environment.isOffline && environment.isNetworkAvailable {
+            snapshotLookup.start(region: environment.storeRegion.country) { [weak self] in self?.myItems.storeChanged() }
         }
     }
 
@@ -255,21 +285,6 @@ public final class MainWindow {
         }
     }
 
-    // MARK: Hidden items
-
-    private func showHiddenItems() {
-        let hidden = HiddenItemsWindow(parent: window, resources: environment.resources.resources,
-                                       items: environment.keeper.store.hiddenItems.map { environment.keeper.store.item(for: $0) })
-        hidden.onRestore = { [weak self] id in
-            guard let self else { return }
-            self.notices.endUndoNotice()
-            self.environment.keeper.update { $0.unhide(id) }
-            self.results.restored(id)
-        }
-        hidden.present()
-        hiddenItemsWindow = hidden
-    }
-
     // MARK: Closing
 
     /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
@@ -288,6 +303,7 @@ public final class MainWindow {
         do {
             try environment.keeper.saveNow()
             search.cancel()  // the request's connection closes with the window
+            snapshotLookup.cancel()
             environment.keeper.releaseLock()
             return false
         } catch {
@@ -369,7 +385,6 @@ public final class MainWindow {
     /// Presses the notice's button (Undo, Use Offline Catalog).
     public func clickBannerButton() { notices.clickButton() }
     public var isOffline: Bool { environment.isOffline }
-    public var hiddenItems: HiddenItemsWindow? { hiddenItemsWindow }
     /// "list" or "grid".
     public var viewMode: String { results.viewMode.rawValue }
     public var isFolded: Bool { layout.isFolded }

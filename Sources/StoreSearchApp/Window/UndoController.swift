@@ -12,6 +12,8 @@ final class UndoController {
     private let notices: NoticesController
     private let results: ResultsController
     private let detail: DetailForm
+    /// A change, an undo or a redo reached the store (My Items follows).
+    var onStoreChanged: (() -> Void)?
 
     init(keeper: ItemStoreKeeper, notices: NoticesController, results: ResultsController, detail: DetailForm) {
         self.keeper = keeper
@@ -25,6 +27,7 @@ final class UndoController {
         keeper.update { $0.apply(change) }
         history.record(change)
         results.reflect(change)
+        onStoreChanged?()
         if let notice {
             notices.showUndo(notice) { [weak self] in
                 guard let self, self.history.lastChange == change else { return }
@@ -50,6 +53,7 @@ final class UndoController {
         guard let change = history.undo() else { return }
         keeper.update { $0.apply(change.inverse) }
         results.reflect(change.inverse)
+        onStoreChanged?()
     }
 
     func redo() {
@@ -58,5 +62,6 @@ final class UndoController {
         guard let change = history.redo() else { return }
         keeper.update { $0.apply(change) }
         results.reflect(change)
+        onStoreChanged?()
     }
 }

@@ -19,6 +19,7 @@ final class WindowActions {
         ("win.undo", ["<Control>z"]),
         ("win.switch-pane", ["F6"]),
         ("win.redo", ["<Control><Shift>z"]),
+        ("win.keep", ["<Control>d"]),
     ]
 
     private let window: Window
@@ -27,7 +28,6 @@ final class WindowActions {
     private let resources: URL
 
     var onFocusSearch: (() -> Void)?
-    var onHiddenItems: (() -> Void)?
     var onUndo: (() -> Void)?
     var onRedo: (() -> Void)?
     /// F6: between the results and the detail, as GNOME apps move between panes.
@@ -37,7 +37,6 @@ final class WindowActions {
         self.window = window
         self.resources = resources
         window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
-        window.addAction("hidden-items") { [weak self] in self?.onHiddenItems?() }
         window.addAction("about") { [weak self] in self?.showAbout() }
         window.addAction("undo") { [weak self] in self?.onUndo?() }
         window.addAction("redo") { [weak self] in self?.onRedo?() }

@@ -33,6 +33,11 @@ final class WindowState {
         set { settings?.setString("result-order", newValue.rawValue) }
     }
 
+    var myItemsOrder: MyItemsOrder {
+        get { settings.flatMap { MyItemsOrder(rawValue: $0.string("my-items-order")) } ?? .name }
+        set { settings?.setString("my-items-order", newValue.rawValue) }
+    }
+
     /// Gives `window` its remembered size (before it is shown).
     func restore(_ window: Window) {
         guard let settings else { return }

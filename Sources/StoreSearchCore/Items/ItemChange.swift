@@ -8,6 +8,10 @@ public struct ItemChange: Hashable, Sendable {
         case hidden(Bool)
         /// When the item was first opened; nil: not visited.
         case visited(before: Date?, after: Date?)
+        /// "Keep in My Items" on or off.
+        case kept(Bool)
+        /// The whole record ("Remove from My Items" forgets it: `after` is nil).
+        case record(before: ItemRecord?, after: ItemRecord?)
     }
 
     public let result: SearchResult
@@ -26,6 +30,8 @@ public struct ItemChange: Hashable, Sendable {
         case let .edits(before, after): ItemChange(result: result, kind: .edits(before: after, after: before))
         case .hidden(let hidden): ItemChange(result: result, kind: .hidden(!hidden))
         case let .visited(before, after): ItemChange(result: result, kind: .visited(before: after, after: before))
+        case .kept(let kept): ItemChange(result: result, kind: .kept(!kept))
+        case let .record(before, after): ItemChange(result: result, kind: .record(before: after, after: before))
         }
     }
 }
@@ -39,6 +45,10 @@ extension ItemStore {
         case .hidden(false): unhide(change.id)
         case .visited(_, let after?): markVisited(change.result, at: after)
         case .visited(_, nil): markUnvisited(change.id)
+        case .kept(true): keep(change.result, at: date)
+        case .kept(false): unkeep(change.id, at: date)
+        case .record(_, let after?): restore(after)
+        case .record(_, nil): forget(change.id)
         }
     }
 

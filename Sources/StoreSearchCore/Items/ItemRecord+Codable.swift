@@ -1,7 +1,6 @@
 import Foundation
 
-/// In the item file, empty edits are left out. Format 1 records have no `id` but a snapshot
-/// for every item; only hidden items keep theirs now.
+/// Format 1 records (read only): no `id`, a snapshot for every item.
 extension ItemRecord: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, edits, visitedAt, hiddenAt, snapshot
@@ -25,6 +24,6 @@ extension ItemRecord: Codable {
         }
         self.init(id: id, edits: try container.decodeIfPresent(ItemEdits.self, forKey: .edits) ?? ItemEdits(),
                   visitedAt: try container.decodeIfPresent(Date.self, forKey: .visitedAt),
-                  hiddenAt: hiddenAt, snapshot: hiddenAt == nil ? nil : snapshot)
+                  hiddenAt: hiddenAt, snapshot: snapshot)
     }
 }

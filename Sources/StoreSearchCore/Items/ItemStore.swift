@@ -1,6 +1,7 @@
 import Foundation
 
-/// The user's changes to items, keyed by item identity: edits, visited and hidden marks.
+/// The user's changes to items, keyed by item identity: edits, visited, hidden and kept marks,
+/// each record with a snapshot of the result as last seen.
 public struct ItemStore: Hashable, Sendable {
     public private(set) var records: [String: ItemRecord]
 
@@ -22,47 +23,99 @@ public struct ItemStore: Hashable, Sendable {
         return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt)
     }
 
-    /// Hidden items as they were when hidden, most recently hidden first.
+    /// Hidden items as they were when last seen, most recently hidden first.
     public var hiddenItems: [SearchResult] {
         records.values.filter { $0.hiddenAt != nil }
             .sorted { ($0.hiddenAt!, $0.id) > ($1.hiddenAt!, $1.id) }
             .compactMap(\.snapshot)
     }
 
+    public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
+
     public mutating func markVisited(_ result: SearchResult, at date: Date = Date()) {
-        update(result.id) { if $0.visitedAt == nil { $0.visitedAt = date } }
+        update(result.id, seen: result, at: date) { if $0.visitedAt == nil { $0.visitedAt = date } }
     }
 
-    public mutating func markUnvisited(_ id: String) {
-        update(id) { $0.visitedAt = nil }
+    public mutating func markUnvisited(_ id: String, at date: Date = Date()) {
+        update(id, at: date) { $0.visitedAt = nil }
     }
 
     public mutating func hide(_ result: SearchResult, at date: Date = Date()) {
-        update(result.id) {
-            $0.hiddenAt = date
-            $0.snapshot = result
-        }
+        update(result.id, seen: result, at: date) { $0.hiddenAt = date }
     }
 
-    public mutating func unhide(_ id: String) {
-        update(id) {
-            $0.hiddenAt = nil
-            $0.snapshot = nil
-        }
+    public mutating func unhide(_ id: String, at date: Date = Date()) {
+        update(id, at: date) { $0.hiddenAt = nil }
     }
 
-    public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult) {
-        update(result.id) { $0.edits = edits }
+    /// "Keep in My Items": listed there even with nothing else changed.
+    public mutating func keep(_ result: SearchResult, at date: Date = Date()) {
+        update(result.id, seen: result, at: date) { if $0.keptAt == nil { $0.keptAt = date } }
+    }
+
+    public mutating func unkeep(_ id: String, at date: Date = Date()) {
+        update(id, at: date) { $0.keptAt = nil }
+    }
+
+    public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult, at date: Date = Date()) {
+        update(result.id, seen: result, at: date) { $0.edits = edits }
     }
 
     /// Drops the user's edits, keeping visited and hidden marks.
-    public mutating func revertEdits(of id: String) {
-        update(id) { $0.edits = ItemEdits() }
+    public mutating func revertEdits(of id: String, at date: Date = Date()) {
+        update(id, at: date) { $0.edits = ItemEdits() }
     }
 
-    private mutating func update(_ id: String, _ change: (inout ItemRecord) -> Void) {
+    /// "Remove from My Items": the record is forgotten (edits, notes, marks).
+    public mutating func forget(_ id: String) {
+        records[id] = nil
+    }
+
+    /// Puts back a record as it was (undoing `forget`).
+    public mutating func restore(_ record: ItemRecord) {
+        records[record.id] = record
+    }
+
+    /// The store showed these results again: records of them get the newer snapshot. Returns
+    /// whether any record changed.
+    @discardableResult
+    public mutating func refreshSnapshots(from results: [SearchResult]) -> Bool {
+        var changed = false
+        for result in results {
+            guard var record = records[result.id] else { continue }
+            let snapshot = result.snapshot
+            guard record.snapshot != snapshot else { continue }
+            record.snapshot = snapshot
+            records[result.id] = record
+            changed = true
+        }
+        return changed
+    }
+
+    /// The records whose snapshot is missing (written before format 3), to look up.
+    public var recordsWithoutSnapshot: [ItemRecord] {
+        records.values.filter { $0.snapshot == nil }.sorted { $0.id < $1.id }
+    }
+
+    private mutating func update(_ id: String, seen result: SearchResult? = nil, at date: Date, _ change: (inout ItemRecord) -> Void) {
         var record = records[id] ?? ItemRecord(id: id)
+        let before = record
         change(&record)
+        // Whole seconds, as the file keeps dates.
+        if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
+        if let result { record.snapshot = result.snapshot }
         records[id] = record.isEmpty ? nil : record
+    }
+}
+
+extension SearchResult {
+    /// What an item record keeps of this result: what the store's page says, not its offers,
+    /// per-kind details or a refused link, which the next search brings again.
+    public var snapshot: SearchResult {
+        var copy = self
+        copy.offers = nil
+        copy.details = nil
+        copy.refusedStoreLink = nil
+        return copy
     }
 }

@@ -4,7 +4,10 @@ import Foundation
 /// previous good file. Encoding is cheap (main thread at window close); writing may run anywhere.
 public struct ItemStoreFile: Sendable {
     /// 2 stores URLs, prices and kinds as plain strings; files of format 1 are still read.
-    public static let formatVersion = 2
+    /// 3: every touched item keeps a snapshot; records say when they were kept and last changed.
+    public static let formatVersion = 3
+    /// The versions read as records of `ItemRecord`'s fields (1 is read through Codable).
+    static let xmlFormats = 2...formatVersion
 
     public let url: URL
     public var backupURL: URL { url.appendingPathExtension("bak") }
@@ -89,7 +92,7 @@ public struct ItemStoreFile: Sendable {
                 return .failure(error)
             }
         }
-        if let contents = ItemStoreXMLReader.read(data), contents.formatVersion == Self.formatVersion, let records = contents.records {
+        if let contents = ItemStoreXMLReader.read(data), let records = contents.records {
             return .success(ItemStore(records: records))
         }
         do {

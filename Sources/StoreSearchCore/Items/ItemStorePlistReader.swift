@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads format 2 item files from the values PropertyListSerialization parsed, by hand:
+/// Reads format 2 and 3 item files from the values PropertyListSerialization parsed, by hand:
 /// PropertyListDecoder took several times as long as the parse itself. A file another tool
 /// wrote is read as it means: a price may be text, `<integer>` or `<real>`; a field of the wrong
 /// type loses that field only (logged), and keys StoreSearch does not know are kept. A record
@@ -40,14 +40,15 @@ enum ItemStorePlistReader {
             }
         }
         var record = ItemRecord(id: id, edits: edits, visitedAt: try date(dictionary, "visitedAt"), hiddenAt: hiddenAt,
-                                snapshot: hiddenAt == nil ? nil : snapshot)
+                                keptAt: try date(dictionary, "keptAt"), changedAt: try date(dictionary, "changedAt"),
+                                snapshot: snapshot)
         for (key, value) in dictionary where !knownKeys.contains(key) {
             record.otherFields[key] = PlistValue(parsed: value)
         }
         return record
     }
 
-    private static let knownKeys: Set<String> = ["id", "edits", "visitedAt", "hiddenAt", "snapshot"]
+    private static let knownKeys: Set<String> = ["id", "edits", "visitedAt", "hiddenAt", "keptAt", "changedAt", "snapshot"]
 
     private static func result(from fields: [String: Any]) throws -> SearchResult? {
         guard let id = try string(fields, "id"), let name = try string(fields, "name"),
@@ -56,6 +57,7 @@ enum ItemStorePlistReader {
                             genre: try string(fields, "genre"), price: try decimal(fields, "price"),
                             currency: try string(fields, "currency"), releaseDate: try date(fields, "releaseDate"),
                             storeURL: try url(fields, "storeURL"), previewURL: try url(fields, "previewURL"),
+                            collectionName: try string(fields, "collectionName"), storeRegion: try string(fields, "storeRegion"),
                             artworkURL: try url(fields, "artworkURL"), largeArtworkURL: try url(fields, "largeArtworkURL"),
                             summary: try string(fields, "summary"))
     }

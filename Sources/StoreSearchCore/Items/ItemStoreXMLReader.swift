@@ -46,8 +46,8 @@ struct ItemStoreXMLReader {
                 guard let value = Int(try text("integer")) else { throw Unexpected() }
                 version = value
             case "items":
-                // Only format 2 is read here; the version comes first in every file StoreSearch writes.
-                guard version == ItemStoreFile.formatVersion else { return Contents(formatVersion: version ?? 0, records: nil) }
+                // Formats 2 and 3 are read here; the version comes first in every file StoreSearch writes.
+                guard let version, ItemStoreFile.xmlFormats.contains(version) else { return Contents(formatVersion: version ?? 0, records: nil) }
                 records = try items()
             default:
                 throw Unexpected()
@@ -55,7 +55,7 @@ struct ItemStoreXMLReader {
         }
         try close("plist")
         guard let version else { throw Unexpected() }
-        return Contents(formatVersion: version, records: version == ItemStoreFile.formatVersion ? (records ?? [:]) : nil)
+        return Contents(formatVersion: version, records: ItemStoreFile.xmlFormats.contains(version) ? (records ?? [:]) : nil)
     }
 
     private mutating func items() throws -> [String: ItemRecord] {
@@ -79,19 +79,23 @@ struct ItemStoreXMLReader {
 
     private mutating func record() throws -> ItemRecord {
         try open("dict")
-        var id: String?, edits = ItemEdits(), visitedAt: Date?, hiddenAt: Date?, snapshot: SearchResult?
+        var id: String?, edits = ItemEdits(), visitedAt: Date?, hiddenAt: Date?, keptAt: Date?, changedAt: Date?
+        var snapshot: SearchResult?
         while let key = try nextKey() {
             switch key {
             case "id": id = try string()
             case "visitedAt": visitedAt = try date()
             case "hiddenAt": hiddenAt = try date()
+            case "keptAt": keptAt = try date()
+            case "changedAt": changedAt = try date()
             case "edits": edits = try self.edits()
             case "snapshot": snapshot = try result()
             default: throw Unexpected()
             }
         }
         guard let id = id ?? snapshot?.id else { throw Unexpected() }
-        return ItemRecord(id: id, edits: edits, visitedAt: visitedAt, hiddenAt: hiddenAt, snapshot: hiddenAt == nil ? nil : snapshot)
+        return ItemRecord(id: id, edits: edits, visitedAt: visitedAt, hiddenAt: hiddenAt, keptAt: keptAt, changedAt: changedAt,
+                          snapshot: snapshot)
     }
 
     private mutating func edits() throws -> ItemEdits {
@@ -117,7 +121,7 @@ struct ItemStoreXMLReader {
         while let key = try nextKey() {
             switch key {
             case "id", "name", "artist", "kind", "genre", "price", "currency", "storeURL", "previewURL", "artworkURL",
-                 "largeArtworkURL", "summary":
+                 "largeArtworkURL", "summary", "collectionName", "storeRegion":
                 fields[key] = try string()
             case "releaseDate": releaseDate = try date()
             default: throw Unexpected()
@@ -132,8 +136,9 @@ struct ItemStoreXMLReader {
         }
         return SearchResult(id: id, name: name, artist: fields["artist"], kind: ResultKind(storedName: kind), genre: fields["genre"],
                             price: price, currency: fields["currency"], releaseDate: releaseDate, storeURL: url("storeURL"),
-                            previewURL: url("previewURL"), artworkURL: url("artworkURL"), largeArtworkURL: url("largeArtworkURL"),
-                            summary: fields["summary"])
+                            previewURL: url("previewURL"),
+                            collectionName: fields["collectionName"], storeRegion: fields["storeRegion"],
+                            artworkURL: url("artworkURL"), largeArtworkURL: url("largeArtworkURL"), summary: fields["summary"])
     }
 
     // MARK: Values

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `--api-base URL`, `--offline`, `--search TERM`, `--category NAME`,
-/// `--country CODE`, `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
+/// `--country CODE`, `--export FILE`, `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
 public struct LaunchOptions: Equatable, Sendable {
     public static let defaultAPIBase = URL(string: "https://itunes.apple.com")!
 
@@ -18,6 +18,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case run(LaunchOptions)
         case showHelp
         case showVersion
+        /// Write My Items to this file (.csv or .json) and exit, with no window.
+        case export(String)
     }
 
     /// The help text, in the user's language (option names and values stay as typed).
@@ -35,6 +37,7 @@ public struct LaunchOptions: Equatable, Sendable {
             "  --search TERM       " + localized("Start with a search for TERM"),
             "  --category NAME     " + String(format: localized("Category for that search: %@"), categories),
             "  --country CODE      " + localized("Store region, such as DE or JP (default: your locale's region)"),
+            "  --export FILE       " + localized("Write My Items to FILE (.csv or .json) and exit"),
             "  --version           " + localized("Print the version and exit"),
             "  --help              " + localized("Print this help and exit"),
         ].joined(separator: "\n")
@@ -61,6 +64,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch name {
             case "--help", "-h": return .showHelp
             case "--version": return .showVersion
+            case "--export": return .export(try next())
             case "--offline": options.offline = true
             case "--api-base": options.apiBase = try apiURL(try next())
             case "--search": options.searchTerm = try next()

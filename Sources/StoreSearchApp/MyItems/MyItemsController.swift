@@ -1,0 +1,133 @@
+import Adw
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The "Search" and "My Items" pages of the results pane and the actions on the user's own items:
+/// Keep in My Items (win.keep, Ctrl+D, the detail's star), Restore and Remove from My Items
+/// (win.restore-item, win.remove-item, enabled by the selected item), Hidden Items
+/// (win.hidden-items: My Items filtered to hidden ones) and Export My Items… (win.export).
+@MainActor
+final class MyItemsController {
+    let page: MyItemsPage
+    let pages: ViewStack
+    private let window: Window
+    private let keeper: ItemStoreKeeper
+    private let changes: UndoController
+    private let notices: NoticesController
+    /// The item in the detail, whose Keep state the star shows.
+    private var detailItem: Item?
+    private(set) var exportChooser: FileChooserNative?
+
+    /// Search or My Items came into view.
+    var onPageChanged: ((_ isMyItems: Bool) -> Void)?
+
+    init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState, changes: UndoController,
+         notices: NoticesController) {
+        self.window = window
+        keeper = environment.keeper
+        self.changes = changes
+        self.notices = notices
+        page = MyItemsPage(window: window, environment: environment, state: state)
+        pages = builder.object("pages_stack")
+        builder.object("my_items_holder", as: Box.self).append(page.root)
+
+        pages.onVisiblePageChanged { [weak self] in
+            guard let self else { return }
+            if self.isShowingMyItems { self.page.pageShown() }
+            self.onPageChanged?(self.isShowingMyItems)
+        }
+        window.addBoolAction("keep", state: false) { [weak self] kept in self?.setKept(kept) }
+        window.addAction("restore-item") { [weak self] in self?.restoreSelected() }
+        window.addAction("remove-item") { [weak self] in self?.removeSelected() }
+        window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
+        window.addAction("export") { [weak self] in self?.chooseExportFile() }
+        showInDetail(nil)
+        updateSelectionActions()
+    }
+
+    var isShowingMyItems: Bool { pages.visiblePage == "my-items" }
+
+    func showPage(myItems: Bool) {
+        pages.visiblePage = myItems ? "my-items" : "search"
+    }
+
+    /// The detail now shows `item`: the star follows whether it is kept.
+    func showInDetail(_ item: Item?) {
+        detailItem = item
+        window.setActionEnabled("keep", item != nil && !keeper.isReadOnly)
+        window.setActionState("keep", item.map { keeper.store.isKept($0.id) } ?? false)
+    }
+
+    /// The store changed (a change, an undo, a redo): the page and the star follow.
+    func storeChanged() {
+        page.storeChanged()
+        if let detailItem { window.setActionState("keep", keeper.store.isKept(detailItem.id)) }
+        updateSelectionActions()
+    }
+
+    func updateSelectionActions() {
+        let selected = page.selected
+        window.setActionEnabled("restore-item", selected?.isHidden == true && !keeper.isReadOnly)
+        window.setActionEnabled("remove-item", selected != nil && !keeper.isReadOnly)
+    }
+
+    private func setKept(_ kept: Bool) {
+        guard let item = detailItem, !keeper.isReadOnly else { return }
+        let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
+        changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+    }
+
+    private func restoreSelected() {
+        guard let item = page.selected, item.isHidden else { return }
+        changes.record(ItemChange(result: item.item.result, kind: .hidden(false)),
+                       notice: String(format: localized("“%@” restored"), item.item.name))
+    }
+
+    /// Forgets the selected item's record (edits, notes, marks) with an Undo notice; the next row
+    /// takes its place.
+    private func removeSelected() {
+        guard let item = page.selected, let record = keeper.store.records[item.id] else { return }
+        let index = page.views.selection.selectedIndex ?? 0
+        changes.record(ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
+                       notice: String(format: localized("“%@” removed from My Items"), item.item.name))
+        if !page.shown.isEmpty {
+            page.select(min(index, page.shown.count - 1))
+            page.views.focus(at: min(index, page.shown.count - 1))
+        }
+    }
+
+    private func showHiddenItems() {
+        showPage(myItems: true)
+        page.filter = .hidden
+    }
+
+    // MARK: Export
+
+    private func chooseExportFile() {
+        let chooser = FileChooserNative(saveTitle: localized("Export My Items"), acceptLabel: localized("_Export"), parent: window,
+                                        suggestedName: localized("My Items") + ".csv")
+        chooser.run { [weak self] path in
+            self?.exportChooser = nil
+            if let path { self?.export(to: URL(fileURLWithPath: path)) }
+        }
+        exportChooser = chooser
+    }
+
+    /// Writes My Items (all of them, by name) to `url` off the main thread; says how it went.
+    func export(to url: URL) {
+        let items = MyItemsList(store: keeper.store, order: .name).items()
+        Task {
+            let outcome = await Task.detached { () -> MyItemsExport.Failure? in
+                do throws(MyItemsExport.Failure) { try MyItemsExport.write(items, to: url) } catch { return error }
+                return nil
+            }.value
+            if let outcome {
+                self.notices.show(outcome.message, lasting: true)
+            } else {
+                self.notices.show(String(format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", items.count),
+                                         items.count, url.lastPathComponent))
+            }
+        }
+    }
+}

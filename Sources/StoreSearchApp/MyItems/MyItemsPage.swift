@@ -1,0 +1,162 @@
+import Adw
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The My Items page: every item the user touched, from the item store alone (no network),
+/// in the same list or grid rows as search results. The filter field narrows it as the user
+/// types (name, artist, notes), the "Show" drop-down by kind of change, the sort menu orders it.
+/// Selecting opens the detail; Restore and Remove from My Items act on the selected item.
+@MainActor
+final class MyItemsPage {
+    let root: Box
+    let views: ItemViews
+    let filterEntry: SearchEntry
+    let showDropDown: DropDown
+    private let stack: Stack
+    private let countLabel: Label
+    private let noMatchPage: StatusPage
+    private let keeper: ItemStoreKeeper
+    private let state: WindowState
+    /// Every item in the current order, rebuilt when the store changed behind the page's back.
+    private var list: MyItemsList?
+    private var listChangeCount = -1
+    /// The entries in the model, in its order.
+    private(set) var shown: [MyItem] = []
+    private var isSelectingInCode = false
+    /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
+    private var isReplacingRows = false
+
+    /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
+    var onSelect: ((MyItem?, _ opens: Bool) -> Void)?
+    var onActivate: ((MyItem) -> Void)?
+
+    init(window: Window, environment: AppEnvironment, state: WindowState) {
+        keeper = environment.keeper
+        self.state = state
+        let builder = Builder.loading(environment.resources.resources.appending(path: "my-items-page.ui"))
+        root = builder.object("my_items_page")
+        filterEntry = builder.object("my_items_filter_entry")
+        stack = builder.object("my_items_stack")
+        countLabel = builder.object("my_items_count_label")
+        noMatchPage = builder.object("my_items_no_match_page")
+        views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
+                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"))
+        showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
+        showDropDown.setAccessibleLabel(localized("Show"))
+        showDropDown.nameButton(localized("Show"))
+        showDropDown.nameListRows()
+        showDropDown.tooltip = localized("Show")
+        builder.object("my_items_filter_bar", as: Box.self).insert(showDropDown, after: filterEntry)
+        views.show(state.viewMode)
+
+        window.addStringAction("my-items-sort", state: state.myItemsOrder.rawValue) { [weak self] value in
+            guard let self, let order = MyItemsOrder(rawValue: value) else { return }
+            self.state.myItemsOrder = order
+            self.rebuild()
+        }
+        filterEntry.searchDelay = 0  // the filter is local: narrow at once
+        filterEntry.onChanged { [weak self] in self?.showFiltered() }
+        filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+            guard keyval == Keys.down, let self, !self.shown.isEmpty else { return false }
+            self.select(0)
+            return self.views.focus(at: 0)
+        }
+        showDropDown.onSelectionChanged { [weak self] in self?.showFiltered() }
+        views.selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
+        views.list.onActivate { [weak self] index in self?.activate(at: index) }
+        views.grid.onActivate { [weak self] index in self?.activate(at: index) }
+        for view in [views.list as Widget, views.grid as Widget] {
+            view.onPointerPress { [weak self] in self?.pointerPressed = true }
+        }
+    }
+
+    /// The page came into view: brings it up to date with the store.
+    func pageShown() {
+        if list == nil || listChangeCount != keeper.changeCount { rebuild() }
+    }
+
+    var filter: MyItemsFilter {
+        get { MyItemsFilter.allCases[max(0, showDropDown.selectedIndex)] }
+        set { showDropDown.selectedIndex = MyItemsFilter.allCases.firstIndex(of: newValue) ?? 0 }
+    }
+
+    var order: MyItemsOrder { state.myItemsOrder }
+    var selected: MyItem? { views.selection.selectedIndex.map { shown[$0] } }
+    var countText: String { countLabel.text }
+    var visiblePage: String { stack.visiblePage }
+
+    func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
+
+    /// The store changed (an edit, a mark, Remove): the rows follow, selection kept by item.
+    func storeChanged() {
+        guard list != nil else { return }  // built when first shown
+        rebuild()
+    }
+
+    private func rebuild() {
+        list = MyItemsList(store: keeper.store, order: state.myItemsOrder)
+        listChangeCount = keeper.changeCount
+        showFiltered()
+    }
+
+    private func showFiltered() {
+        guard let list else { return }
+        let items = list.items(filter, matching: filterEntry.text)
+        let selectedID = selected?.id
+        if items.map(\.id) == shown.map(\.id) {
+            // Same rows: only the ones whose values changed are redrawn (selection and focus stay).
+            for (index, item) in items.enumerated() where item != shown[index] { views.model.update(at: index, with: item.item) }
+            shown = items
+        } else {
+            shown = items
+            isReplacingRows = true
+            views.model.replaceAll(with: items.map(\.item))
+            views.selection.selectedIndex = selectedID.flatMap { id in items.firstIndex { $0.id == id } }
+            isReplacingRows = false
+        }
+        countLabel.text = String(format: localizedPlural("%ld item", "%ld items", items.count), items.count)
+        if !items.isEmpty {
+            stack.visiblePage = "items"
+        } else if list.count == 0 {
+            stack.visiblePage = "empty"
+        } else {
+            stack.visiblePage = "no-match"
+            let text = filterEntry.text.trimmingCharacters(in: .whitespaces)
+            noMatchPage.pageDescription = text.isEmpty
+                ? String(format: localized("None of your items is in “%@”."), filter.displayName)
+                : String(format: localized("None of your items in “%1$@” has “%2$@” in its name, artist or notes."), filter.displayName, text)
+        }
+        if selectedID != nil, selected == nil { onSelect?(nil, false) }
+    }
+
+    /// Selects the row at `index` (nil: none) without opening the detail in a folded window.
+    func select(_ index: Int?) {
+        isSelectingInCode = true
+        views.selection.selectedIndex = index
+        isSelectingInCode = false
+    }
+
+    /// Selects the item with `id` if it is listed; false when it is not.
+    @discardableResult
+    func select(id: String) -> Bool {
+        guard let index = shown.firstIndex(where: { $0.id == id }) else { return false }
+        select(index)
+        return true
+    }
+
+    private var pointerPressed = false
+
+    private func selectionChanged() {
+        guard !isReplacingRows else { return }
+        let opens = pointerPressed && !isSelectingInCode
+        pointerPressed = false
+        onSelect?(selected, opens)
+    }
+
+    private func activate(at index: Int) {
+        guard index < shown.count else { return }
+        if views.selection.selectedIndex != index { select(index) }
+        onActivate?(shown[index])
+    }
+}

@@ -1,0 +1,63 @@
+import Gtk
+import StoreSearchCore
+
+/// One model of items shown as a list or as a cover grid, with one selection: the search
+/// results and My Items both use it, so their rows look and behave alike. Each view ranks its
+/// artwork by its own scroll position; only the view on screen holds the items.
+@MainActor
+final class ItemViews {
+    let model = ListModel<Item>()
+    let selection: SingleSelection<Item>
+    let list: ListView<Item>
+    let grid: GridView<Item>
+    /// Where the list's rows and the grid's tiles are on screen (artwork order, focus).
+    let listViewport: ArtworkViewport
+    let gridViewport: ArtworkViewport
+    private let viewStack: Stack
+
+    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String) {
+        self.viewStack = viewStack
+        selection = SingleSelection(model: model)
+        let formatter = PriceFormatter(locale: environment.locale)
+        let loader = environment.artwork
+        let model = self.model
+        listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
+        let gridColumns = GridColumns()  // the grid is made after its viewport
+        gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
+        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport)
+        list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
+        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport)
+        grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
+        gridColumns.grid = grid
+        list.setAccessibleLabel(name)
+        list.addCSSClass("navigation-sidebar")
+        grid.setAccessibleLabel(name)
+        grid.maxColumns = 12
+        listScroller.setChild(list)
+        gridScroller.setChild(grid)
+    }
+
+    var viewMode: WindowState.ViewMode { viewStack.visiblePage == "grid" ? .grid : .list }
+    /// The view on screen (list or grid).
+    var visibleView: Widget { viewMode == .grid ? grid : list }
+
+    func show(_ mode: WindowState.ViewMode) {
+        // Only the view on screen holds the items: the other would bind (and fetch artwork for)
+        // every row too.
+        list.isShowingItems = mode == .list
+        grid.isShowingItems = mode == .grid
+        viewStack.visiblePage = mode.rawValue
+    }
+
+    /// Moves keyboard focus to the item at `index` (or the last); false when there are none.
+    @discardableResult
+    func focus(at index: Int) -> Bool {
+        guard model.count > 0 else { return false }
+        let index = min(index, model.count - 1)
+        if viewMode == .grid { grid.focus(at: index) } else { list.focus(at: index) }
+        // GTK 4.8 gives the focus back to the row that last had it, not the one scrolled to.
+        let viewport = viewMode == .grid ? gridViewport : listViewport
+        if let row = viewport.cell(at: index)?.parent, !row.hasFocus { row.grabFocus() }
+        return true
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One entry of My Items: the item as the user sees it, with what brought it there.
+public struct MyItem: Hashable, Sendable, Identifiable {
+    public var item: Item
+    public var keptAt: Date?
+    public var hiddenAt: Date?
+    public var changedAt: Date?
+    /// The record has no snapshot yet (written before format 3, not looked up since).
+    public var isAwaitingLookup: Bool
+
+    public var id: String { item.id }
+    public var isKept: Bool { keptAt != nil }
+    public var isHidden: Bool { hiddenAt != nil }
+    /// Edited fields or notes.
+    public var isEdited: Bool { !item.edits.isEmpty }
+
+    public init(record: ItemRecord) {
+        let result = record.snapshot ?? SearchResult(id: record.id, name: record.edits.name ?? localized("Item not looked up yet"),
+                                                     kind: .other(""))
+        item = Item(result: result, edits: record.edits, visitedAt: record.visitedAt)
+        keptAt = record.keptAt
+        hiddenAt = record.hiddenAt
+        changedAt = record.changedAt
+        isAwaitingLookup = record.snapshot == nil
+    }
+}

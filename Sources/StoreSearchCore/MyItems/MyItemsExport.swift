@@ -1,0 +1,175 @@
+import Foundation
+
+/// My Items as a file for other programs: CSV (RFC 4180: UTF-8, CRLF, a header row, quotes where
+/// needed) or JSON, chosen by the file name's extension. Each item has the user's values and the
+/// store's originals side by side; dates are ISO 8601 (UTC), prices plain numbers with their
+/// currency code. The file appears whole or not at all (written beside it, then renamed).
+public enum MyItemsExport {
+    public enum Format: Sendable {
+        case csv, json
+
+        /// From the file name; nil when it ends in neither .csv nor .json.
+        public init?(fileName: String) {
+            switch (fileName as NSString).pathExtension.lowercased() {
+            case "csv": self = .csv
+            case "json": self = .json
+            default: return nil
+            }
+        }
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        case unknownFormat(String)
+        case cannotWrite(path: String, reason: String)
+
+        public var message: String {
+            switch self {
+            case .unknownFormat(let path):
+                String(format: localized("Cannot export to %@: the file name must end in .csv or .json."), path)
+            case .cannotWrite(let path, let reason):
+                String(format: localized("Could not export My Items to %1$@: %2$@."), path, reason)
+            }
+        }
+    }
+
+    /// The columns, in order: the user's value, then the store's, where both exist.
+    static let columns = ["id", "kind", "name", "storeName", "artist", "storeArtist", "price", "storePrice", "currency",
+                          "releaseDate", "storeReleaseDate", "notes", "genre", "collection", "storeRegion", "storeLink",
+                          "artworkURL", "previewURL", "kept", "hidden", "visited", "changed"]
+
+    /// Writes `items` to `url` in the format its name asks for.
+    public static func write(_ items: [MyItem], to url: URL) throws(Failure) {
+        guard let format = Format(fileName: url.lastPathComponent) else { throw .unknownFormat(url.path) }
+        try replace(url, with: data(items, format: format))
+    }
+
+    public static func data(_ items: [MyItem], format: Format) -> Data {
+        let rows = items.map(fields)
+        switch format {
+        case .csv:
+            var text = csvLine(columns)
+            for row in rows { text += csvLine(columns.map { row[$0].map(\.text) ?? "" }) }
+            return Data(text.utf8)
+        case .json:
+            return json(rows)
+        }
+    }
+
+    /// A value of one column: text, or a number or flag that JSON writes as such.
+    enum Value {
+        case text(String), number(Decimal), flag(Bool)
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .number(let number): "\(number)"
+            case .flag(let flag): flag ? "true" : "false"
+            }
+        }
+    }
+
+    static func fields(_ entry: MyItem) -> [String: Value] {
+        let item = entry.item, store = item.result
+        var fields: [String: Value] = ["id": .text(item.id), "name": .text(item.name), "notes": .text(item.notes),
+                                        "kept": .flag(entry.isKept), "hidden": .flag(entry.isHidden), "visited": .flag(item.isVisited)]
+        func set(_ key: String, _ value: String?) { if let value { fields[key] = .text(value) } }
+        if !entry.isAwaitingLookup {
+            set("kind", store.kind.displayName)
+            set("storeName", store.name)
+            set("storeArtist", store.artist)
+            fields["storePrice"] = store.price.map(Value.number)
+            set("storeReleaseDate", store.releaseDate.map(iso8601))
+        }
+        set("artist", item.artist)
+        fields["price"] = item.price.map(Value.number)
+        set("currency", store.currency)
+        set("releaseDate", item.releaseDate.map(iso8601))
+        set("genre", store.genre)
+        set("collection", store.collectionName)
+        set("storeRegion", store.storeRegion)
+        set("storeLink", store.storeURL?.absoluteString)
+        set("artworkURL", store.artworkURL?.absoluteString)
+        set("previewURL", store.previewURL?.absoluteString)
+        set("changed", entry.changedAt.map(iso8601))
+        return fields
+    }
+
+    /// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; lines end in CRLF.
+    static func csvLine(_ fields: [String]) -> String {
+        fields.map { field in
+            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+        }.joined(separator: ",") + "\r\n"
+    }
+
+    private static func json(_ rows: [[String: Value]]) -> Data {
+        var text = "[\n"
+        for (index, row) in rows.enumerated() {
+            let members = columns.compactMap { key in row[key].map { "    \(quoted(key)): \(jsonValue($0))" } }
+            text += "  {\n" + members.joined(separator: ",\n") + "\n  }" + (index < rows.count - 1 ? ",\n" : "\n")
+        }
+        return Data((text + "]\n").utf8)
+    }
+
+    private static func jsonValue(_ value: Value) -> String {
+        switch value {
+        case .text(let text): quoted(text)
+        case .number(let number): "\(number)"
+        case .flag(let flag): flag ? "true" : "false"
+        }
+    }
+
+    /// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func iso8601(_ date: Date) -> String { ItemStoreXMLWriter.iso8601(date) }
+
+    /// Writes a temporary file in the target's folder, then renames it over the target.
+    private static func replace(_ url: URL, with data: Data) throws(Failure) {
+        let folder = url.deletingLastPathComponent()
+        var template = Array(folder.appending(path: ".\(url.lastPathComponent).XXXXXX").path.utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
+        let temporary = String(cString: template)
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 { if errno == EINTR { continue }; failure = errno; return }
+                offset += count
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == 0 {
+            fchmodPublic(temporary)
+            if rename(temporary, url.path) != 0 { failure = errno }
+        }
+        if failure != 0 {
+            unlink(temporary)
+            throw .cannotWrite(path: url.path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    /// mkstemp makes the file readable by its owner only; an export is a normal document.
+    private static func fchmodPublic(_ path: String) {
+        let mask = umask(0)
+        umask(mask)
+        chmod(path, 0o666 & ~mask)
+    }
+}
