@@ -32,6 +32,11 @@ open class Editable: Widget {
         connect(signal, thunk: SignalThunks.plain, handler: handler)
     }
 
+    /// Text changed, at once on every keystroke (a search entry's own delay skipped).
+    public func onEachChange(_ handler: @escaping @MainActor () -> Void) {
+        connect("changed", thunk: SignalThunks.plain, handler: handler)
+    }
+
     /// Activates the field as pressing Enter does.
     open func activate() { shim_signal_emit(gobject, "activate") }
 }

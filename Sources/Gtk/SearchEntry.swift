@@ -7,12 +7,6 @@ public final class SearchEntry: Editable {
         gtk_search_entry_set_key_capture_widget(cast(), widget.widget)
     }
 
-    /// How long after a keystroke "search-changed" is emitted, in milliseconds (GTK's default 150).
-    public var searchDelay: Int {
-        get { Int(gtk_search_entry_get_search_delay(cast())) }
-        set { gtk_search_entry_set_search_delay(cast(), guint(newValue)) }
-    }
-
     /// Typing began in an empty entry (also through the key-capture widget).
     public func onSearchStarted(_ handler: @escaping @MainActor () -> Void) {
         connect("search-started", thunk: SignalThunks.plain, handler: handler)

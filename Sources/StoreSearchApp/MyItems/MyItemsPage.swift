@@ -55,8 +55,7 @@ final class MyItemsPage {
             self.state.myItemsOrder = order
             self.rebuild()
         }
-        filterEntry.searchDelay = 0  // the filter is local: narrow at once
-        filterEntry.onChanged { [weak self] in self?.showFiltered() }
+        filterEntry.onEachChange { [weak self] in self?.showFiltered() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
             guard keyval == Keys.down, let self, !self.shown.isEmpty else { return false }
             self.select(0)

@@ -1,0 +1,110 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #18: My Items lists what the user edited, noted, opened, hid or kept, with no network.
+final class WindowMyItemsTests: XCTestCase {
+    /// A store with two songs and their covers.
+    private static func makeStore() throws -> LocalServer {
+        let server = LocalServer()
+        let cover = MainLoop.coverJPEG(3)
+        server.route("/search") { _ in
+            let base = server.baseURL!.absoluteString
+            let records = (1...2).map { index in
+                """
+                {"wrapperType":"track","kind":"song","trackId":\(700 + index),"trackName":"Song \(index)","artistName":"Artist \(index)",\
+                "collectionName":"Album \(index)","trackPrice":1.29,"currency":"USD","artworkUrl100":"\(base)/art/\(index)/100x100bb.jpg"}
+                """
+            }
+            return LocalServerResponse(body: Data("{\"resultCount\":2,\"results\":[\(records.joined(separator: ","))]}".utf8))
+        }
+        server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
+        return server
+    }
+
+    func testAnEditedItemIsListedWithItsArtworkAfterARelaunchWithTheStoreUnreachable() throws {
+        let server = try Self.makeStore()
+        let base = try server.start()
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("song")
+            harness.open("Song 2")
+            harness.type("My Song", into: harness.form.nameEntry)
+            harness.type("My Artist", into: harness.form.artistEntry)
+            XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedTextureCount == 2 }), "the covers are cached")
+            XCTAssertTrue(harness.close())
+        }
+        server.stop()
+        // The same port, now closed: nothing answers there.
+        MainActor.assumeIsolated {
+            let relaunched = WindowHarness(apiBase: base, paths: paths)
+            defer { relaunched.dispose() }
+            relaunched.main.myItems.showPage(myItems: true)
+            let page = relaunched.main.myItems.page
+            XCTAssertEqual(page.shown.map(\.item.name), ["My Song"])
+            XCTAssertEqual(page.shown.first?.item.artist, "My Artist")
+            XCTAssertEqual(page.shown.first?.item.result.collectionName, "Album 2", "the snapshot keeps the album")
+            XCTAssertEqual(page.countText, "1 item")
+            XCTAssertTrue(MainContext.spin(until: { page.views.list.mappedTextureCount == 1 }), "its cover, from the disk cache")
+            page.views.list.activate(0)
+            XCTAssertEqual(relaunched.form.nameEntry.text, "My Song", "opening it shows the edit in the form")
+            XCTAssertEqual(relaunched.form.artistEntry.text, "My Artist")
+        }
+    }
+
+    func testFiltersSortTypingAndRemoveWithUndo() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, page = main.myItems.page
+            main.myItems.showPage(myItems: true)
+            XCTAssertEqual(page.visiblePage, "empty", "a status page says how items get here")
+            main.myItems.showPage(myItems: false)
+
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.form.notesView.text = "zzz notes about the live take"
+            harness.form.commitPendingEdits()
+            harness.select("Şımarık")
+            XCTAssertTrue(main.window.activateAction("win.keep"), "Ctrl+D keeps it")
+            harness.select("Silver Engine")
+            harness.form.hideButton.click()
+
+            main.myItems.showPage(myItems: true)
+            XCTAssertEqual(Set(page.shown.map(\.item.name)), ["Kuzu Kuzu", "Şımarık", "Silver Engine"])
+            page.filter = .kept
+            XCTAssertEqual(page.shown.map(\.item.name), ["Şımarık"])
+            page.filter = .edited
+            XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu"])
+            page.filter = .hidden
+            XCTAssertEqual(page.shown.map(\.item.name), ["Silver Engine"])
+            page.filter = .visited
+            XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu"])
+            page.filter = .all
+
+            page.filterEntry.text = "LIVE TAKE"
+            XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu"], "typing filters by notes at once")
+            page.filterEntry.text = "nothing like it"
+            XCTAssertEqual(page.visiblePage, "no-match")
+            page.filterEntry.text = ""
+
+            XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
+            XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu", "Silver Engine", "Şımarık"], "by name, Ş with S")
+            XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "artist"))
+            XCTAssertEqual(main.state.myItemsOrder, .artist, "remembered")
+
+            page.select(id: try XCTUnwrap(page.shown.first { $0.item.name == "Şımarık" }).id)
+            XCTAssertTrue(main.window.activateAction("win.remove-item"))
+            XCTAssertFalse(page.shown.contains { $0.item.name == "Şımarık" })
+            XCTAssertEqual(main.bannerText, "“Şımarık” removed from My Items")
+            main.clickBannerButton()  // Undo
+            let back = try XCTUnwrap(page.shown.first { $0.item.name == "Şımarık" }, "Undo brings it back")
+            XCTAssertTrue(back.isKept)
+        }
+    }
+}
