@@ -2,6 +2,7 @@
 """Walks the StoreSearch window on the AT-SPI bus, as Orca sees it, and prints every focusable
 control whose name a person could not use: empty, a class name ("Gtk…", "Adw…"), or a name
 said twice ("Name Name"). Exits 1 when there is any. Used by scripts/test-accessibility.sh."""
+import os
 import sys
 import pyatspi
 
@@ -19,7 +20,7 @@ def bad(name):
 def walk(accessible, found, seen):
     try:
         if accessible.getState().contains(pyatspi.STATE_FOCUSABLE):
-            seen.append(accessible.name)
+            seen.append(f"{accessible.getRoleName()} {accessible.name!r}")
             problem = bad(accessible.name)
             if problem:
                 chain, node = [], accessible.parent
@@ -44,5 +45,7 @@ for app in apps:
     walk(app, found, seen)
 for line in found:
     print(f"  {line}")
+if os.environ.get("STORESEARCH_A11Y_LIST"):  # every focusable control, to see what changed
+    print("\n".join(f"    {name}" for name in seen))
 print(f"accessible-names ({sys.argv[1] if len(sys.argv) > 1 else 'window'}): {len(seen)} focusable controls, {len(found)} badly named")
 sys.exit(1 if found or not seen else 0)

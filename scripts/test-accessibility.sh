@@ -1,7 +1,7 @@
 #!/bin/bash
 # Issue #21: every focusable control has one name a person would say, on the real AT-SPI bus:
-# the window with results and an open result, the same folded to a phone's width, the cover
-# grid, and a status page. scripts/accessible-names.py does the walking and judging.
+# My Items empty and with an item, the window with results and an open result, the cover grid,
+# the same folded to a phone's width, and a status page. scripts/accessible-names.py does the walking and judging.
 #   scripts/test-accessibility.sh [BINARY]     (default .build/debug/storesearch; run by make test)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +40,9 @@ launch() {  # TERM
 }
 
 launch midnight
+xdotool key alt+2 sleep 1
+check "My Items, empty"
+xdotool key alt+1 sleep 0.5
 xdotool mousemove --window "$window" 150 280 click 1 sleep 1
 check "results and an open result"
 xdotool key ctrl+f sleep 0.3 key Down sleep 0.3
@@ -47,10 +50,12 @@ xdotool mousemove --window "$window" 60 28 click 1 sleep 1  # the Grid View togg
 check "cover grid"
 xdotool windowsize "$window" 360 700 sleep 1.5
 check "folded to 360 px"
+xdotool windowsize "$window" 1024 700 sleep 1 key alt+2 sleep 1
+check "My Items with an item"
 kill "$pid"; wait "$pid" 2>/dev/null
 
 launch zzqqxx
 check "a status page (nothing found)"
 kill "$pid"; wait "$pid" 2>/dev/null
 [ "$failures" = 0 ] || { echo "test-accessibility: $failures states have badly named controls"; exit 1; }
-echo "test-accessibility: every focusable control is named in 4 states"
+echo "test-accessibility: every focusable control is named in 6 states"

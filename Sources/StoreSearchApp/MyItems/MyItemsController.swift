@@ -42,6 +42,8 @@ final class MyItemsController {
         window.addAction("remove-item") { [weak self] in self?.removeSelected() }
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
         window.addAction("export") { [weak self] in self?.chooseExportFile() }
+        window.addAction("show-search") { [weak self] in self?.showPage(myItems: false) }
+        window.addAction("show-my-items") { [weak self] in self?.showPage(myItems: true) }
         showInDetail(nil)
         updateSelectionActions()
     }
