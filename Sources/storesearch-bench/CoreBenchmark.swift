@@ -85,7 +85,7 @@ enum CoreBenchmark {
     }
 
     /// Every item visited, a third edited, a tenth hidden: a heavy user's store.
-    private static func items(_ count: Int) -> ItemStore {
+    static func items(_ count: Int) -> ItemStore {
         var store = ItemStore()
         let start = Date(timeIntervalSince1970: 1_000_000_000)
         for index in 0..<count {

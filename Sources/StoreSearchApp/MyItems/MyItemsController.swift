@@ -61,9 +61,10 @@ final class MyItemsController {
         window.setActionState("keep", item.map { keeper.store.isKept($0.id) } ?? false)
     }
 
-    /// The store changed (a change, an undo, a redo): the page and the star follow.
-    func storeChanged() {
-        page.storeChanged()
+    /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page and the
+    /// star follow.
+    func storeChanged(id: String? = nil) {
+        page.storeChanged(ids: id.map { [$0] })
         if let detailItem { window.setActionState("keep", keeper.store.isKept(detailItem.id)) }
         updateSelectionActions()
     }
@@ -93,9 +94,9 @@ final class MyItemsController {
         let index = page.views.selection.selectedIndex ?? 0
         changes.record(ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
                        notice: String(format: localized("“%@” removed from My Items"), item.item.name))
-        if !page.shown.isEmpty {
-            page.select(min(index, page.shown.count - 1))
-            page.views.focus(at: min(index, page.shown.count - 1))
+        if page.count > 0 {
+            page.select(min(index, page.count - 1))
+            page.views.focus(at: min(index, page.count - 1))
         }
     }
 

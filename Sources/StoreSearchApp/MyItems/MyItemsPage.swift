@@ -17,12 +17,15 @@ final class MyItemsPage {
     private let countLabel: Label
     private let noMatchPage: StatusPage
     private let keeper: ItemStoreKeeper
+    private let feeder: ResultsFeeder
     private let state: WindowState
     /// Every item in the current order, rebuilt when the store changed behind the page's back.
     private var list: MyItemsList?
     private var listChangeCount = -1
-    /// The entries in the model, in its order.
-    private(set) var shown: [MyItem] = []
+    /// The listed items' positions in `list`, in the model's order.
+    private var positions: [Int] = []
+    /// The items listed, in order.
+    var shown: [MyItem] { list.map { list in positions.map { list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
@@ -42,6 +45,7 @@ final class MyItemsPage {
         noMatchPage = builder.object("my_items_no_match_page")
         views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
                           viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"))
+        feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
@@ -53,11 +57,13 @@ final class MyItemsPage {
         window.addStringAction("my-items-sort", state: state.myItemsOrder.rawValue) { [weak self] value in
             guard let self, let order = MyItemsOrder(rawValue: value) else { return }
             self.state.myItemsOrder = order
-            self.rebuild()
+            self.list = self.list?.sorted(by: order)
+            self.positions = []
+            self.showFiltered()
         }
         filterEntry.onEachChange { [weak self] in self?.showFiltered() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == Keys.down, let self, !self.shown.isEmpty else { return false }
+            guard keyval == Keys.down, let self, !self.positions.isEmpty else { return false }
             self.select(0)
             return self.views.focus(at: 0)
         }
@@ -81,41 +87,59 @@ final class MyItemsPage {
     }
 
     var order: MyItemsOrder { state.myItemsOrder }
-    var selected: MyItem? { views.selection.selectedIndex.map { shown[$0] } }
+    var selected: MyItem? {
+        guard let list, let row = views.selection.selectedIndex, row < positions.count, positions[row] < list.count else { return nil }
+        return list[positions[row]]
+    }
+    var count: Int { positions.count }
     var countText: String { countLabel.text }
     var visiblePage: String { stack.visiblePage }
 
     func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
 
-    /// The store changed (an edit, a mark, Remove): the rows follow, selection kept by item.
-    func storeChanged() {
-        guard list != nil else { return }  // built when first shown
-        rebuild()
+    /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
+    /// selection kept by item.
+    func storeChanged(ids: Set<String>? = nil) {
+        guard let list else { return }  // built when first shown
+        guard let ids else { return rebuild() }
+        self.list = list.updating(ids, from: keeper.store)
+        listChangeCount = keeper.changeCount
+        showFiltered(changed: ids)
     }
 
     private func rebuild() {
         list = MyItemsList(store: keeper.store, order: state.myItemsOrder)
         listChangeCount = keeper.changeCount
+        positions = []  // every row is new
         showFiltered()
     }
 
-    private func showFiltered() {
+    /// Lists what the filter and the typed text let through. `changed`: items whose values
+    /// changed; where the rows are otherwise the same, only theirs are redrawn (selection and
+    /// focus stay).
+    private func showFiltered(changed: Set<String> = []) {
         guard let list else { return }
-        let items = list.items(filter, matching: filterEntry.text)
-        let selectedID = selected?.id
-        if items.map(\.id) == shown.map(\.id) {
-            // Same rows: only the ones whose values changed are redrawn (selection and focus stay).
-            for (index, item) in items.enumerated() where item != shown[index] { views.model.update(at: index, with: item.item) }
-            shown = items
+        let matched = list.positions(filter, matching: filterEntry.text)
+        if matched == positions {
+            for (row, position) in matched.enumerated() where changed.contains(list[position].id) {
+                let item = list[position].item
+                if row < views.model.count { views.model.update(at: row, with: item) } else { feeder.replacePending(item.id, with: item) }
+            }
         } else {
-            shown = items
+            let selectedID = views.selection.selectedElement?.id  // from the rows: `list` may be newer than `positions`
+            positions = matched
             isReplacingRows = true
-            views.model.replaceAll(with: items.map(\.item))
-            views.selection.selectedIndex = selectedID.flatMap { id in items.firstIndex { $0.id == id } }
+            feeder.show(matched.map { list[$0].item }) { [weak self] in
+                guard let self, let selectedID, let row = self.positions.firstIndex(where: { list[$0].id == selectedID }) else { return }
+                self.isReplacingRows = true
+                self.views.selection.selectedIndex = row
+                self.isReplacingRows = false
+            }
             isReplacingRows = false
+            if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { onSelect?(nil, false) }
         }
-        countLabel.text = String(format: localizedPlural("%ld item", "%ld items", items.count), items.count)
-        if !items.isEmpty {
+        countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
+        if !matched.isEmpty {
             stack.visiblePage = "items"
         } else if list.count == 0 {
             stack.visiblePage = "empty"
@@ -126,7 +150,6 @@ final class MyItemsPage {
                 ? String(format: localized("None of your items is in “%@”."), filter.displayName)
                 : String(format: localized("None of your items in “%1$@” has “%2$@” in its name, artist or notes."), filter.displayName, text)
         }
-        if selectedID != nil, selected == nil { onSelect?(nil, false) }
     }
 
     /// Selects the row at `index` (nil: none) without opening the detail in a folded window.
@@ -139,7 +162,7 @@ final class MyItemsPage {
     /// Selects the item with `id` if it is listed; false when it is not.
     @discardableResult
     func select(id: String) -> Bool {
-        guard let index = shown.firstIndex(where: { $0.id == id }) else { return false }
+        guard let list, let index = positions.firstIndex(where: { list[$0].id == id }) else { return false }
         select(index)
         return true
     }
@@ -154,8 +177,8 @@ final class MyItemsPage {
     }
 
     private func activate(at index: Int) {
-        guard index < shown.count else { return }
+        guard let list, index < positions.count else { return }
         if views.selection.selectedIndex != index { select(index) }
-        onActivate?(shown[index])
+        onActivate?(list[positions[index]])
     }
 }

@@ -129,7 +129,7 @@ public final class MainWindow {
             self?.detailTitle.title = item?.name ?? ""
             self?.myItems.showInDetail(item)
         }
-        changes.onStoreChanged = { [weak self] in self?.myItems.storeChanged() }
+        changes.onStoreChanged = { [weak self] id in self?.myItems.storeChanged(id: id) }
         results.onViewModeChanged = { [weak self] mode in self?.myItems.page.showViewMode(mode) }
         myItems.page.onSelect = { [weak self] item, opens in
             guard let self else { return }
@@ -372,6 +372,9 @@ public final class MainWindow {
 
     public var resultsList: ListView<Item> { results.list }
     public var resultsGrid: GridView<Item> { results.grid }
+    /// My Items' list or grid, whichever is shown, and its filter field.
+    public var myItemsView: Widget { myItems.page.views.visibleView }
+    public var myItemsFilter: SearchEntry { myItems.page.filterEntry }
     public var visiblePage: String { search.visiblePage }
     public var items: [Item] { results.items }
     /// Whether rows are still being added to the list (a batch per frame).

@@ -12,8 +12,8 @@ final class UndoController {
     private let notices: NoticesController
     private let results: ResultsController
     private let detail: DetailForm
-    /// A change, an undo or a redo reached the store (My Items follows).
-    var onStoreChanged: (() -> Void)?
+    /// A change, an undo or a redo reached the store, for this item (My Items follows).
+    var onStoreChanged: ((_ id: String) -> Void)?
 
     init(keeper: ItemStoreKeeper, notices: NoticesController, results: ResultsController, detail: DetailForm) {
         self.keeper = keeper
@@ -27,7 +27,7 @@ final class UndoController {
         keeper.update { $0.apply(change) }
         history.record(change)
         results.reflect(change)
-        onStoreChanged?()
+        onStoreChanged?(change.id)
         if let notice {
             notices.showUndo(notice) { [weak self] in
                 guard let self, self.history.lastChange == change else { return }
@@ -53,7 +53,7 @@ final class UndoController {
         guard let change = history.undo() else { return }
         keeper.update { $0.apply(change.inverse) }
         results.reflect(change.inverse)
-        onStoreChanged?()
+        onStoreChanged?(change.id)
     }
 
     func redo() {
@@ -62,6 +62,6 @@ final class UndoController {
         guard let change = history.redo() else { return }
         keeper.update { $0.apply(change) }
         results.reflect(change)
-        onStoreChanged?()
+        onStoreChanged?(change.id)
     }
 }
