@@ -43,6 +43,10 @@ install)
     put 644 "Resources/icons/hicolor/scalable/apps/$APP_ID.svg" "share/icons/hicolor/scalable/apps/$APP_ID.svg"
     put 644 "Resources/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg" "share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg"
     put 644 "Resources/$APP_ID.gschema.xml" "share/glib-2.0/schemas/$APP_ID.gschema.xml"
+    # D-Bus starts the app for the desktop's launcher and for GNOME Shell's search provider.
+    sed "s|@bindir@|$PREFIX/bin|" "Resources/$APP_ID.service.in" > "$L10N/$APP_ID.service"
+    put 644 "$L10N/$APP_ID.service" "share/dbus-1/services/$APP_ID.service"
+    put 644 "Resources/$APP_ID.search-provider.ini" "share/gnome-shell/search-providers/$APP_ID.search-provider.ini"
     while IFS= read -r file; do put 644 "$file" "share/${file#"$L10N"/}"; done < <(find "$L10N/locale" -name '*.mo' | LC_ALL=C sort)
     # Packages compile schemas in a dpkg trigger; a direct install compiles them here.
     if [ -z "$DESTDIR" ]; then

@@ -14,7 +14,8 @@ dpkg -i "$DEB" > /dev/null || fail "dpkg -i failed"
 mapfile -t files < <(dpkg -L storesearch | while read -r path; do [ -f "$path" ] && echo "$path"; done)
 for path in /usr/bin/storesearch /usr/share/applications/$APP_ID.desktop /usr/share/metainfo/$APP_ID.metainfo.xml \
             /usr/share/icons/hicolor/scalable/apps/$APP_ID.svg /usr/share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg \
-            /usr/share/locale/de/LC_MESSAGES/storesearch.mo /usr/share/locale/tr/LC_MESSAGES/storesearch.mo; do
+            /usr/share/locale/de/LC_MESSAGES/storesearch.mo /usr/share/locale/tr/LC_MESSAGES/storesearch.mo \
+            /usr/share/dbus-1/services/$APP_ID.service /usr/share/gnome-shell/search-providers/$APP_ID.search-provider.ini; do
     [ -f "$path" ] || fail "missing after dpkg -i: $path"
 done
 gsettings list-keys $APP_ID | grep -qx country || fail "the schema was not compiled by the dpkg trigger"

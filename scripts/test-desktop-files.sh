@@ -14,6 +14,15 @@ appstreamcli validate --no-net --explain "$L10N/desktop/$APP_ID.metainfo.xml" | 
 ! grep -qE '^(E|W):' "$tmp/metainfo.log" || { echo "appstreamcli reported errors or warnings" >&2; exit 1; }
 glib-compile-schemas --strict --dry-run Resources
 
+# GNOME Shell's search provider and the D-Bus activation that the entry's DBusActivatable needs.
+ini=Resources/$APP_ID.search-provider.ini
+for line in "DesktopId=$APP_ID.desktop" "BusName=$APP_ID" "ObjectPath=/io/github/storesearch/StoreSearch/SearchProvider" "Version=2"; do
+    grep -qx "$line" "$ini" || { echo "$ini lacks $line" >&2; exit 1; }
+done
+head -n 2 "$ini" | grep -qx '\[Shell Search Provider\]' || { echo "$ini has no [Shell Search Provider] group" >&2; exit 1; }
+grep -qx "DBusActivatable=true" "$L10N/desktop/$APP_ID.desktop"
+grep -qx "Name=$APP_ID" "Resources/$APP_ID.service.in"
+
 # The translated entries made it into the installed files.
 grep -q '^Comment\[de\]=' "$L10N/desktop/$APP_ID.desktop"
 grep -q '^Comment\[tr\]=' "$L10N/desktop/$APP_ID.desktop"

@@ -126,4 +126,7 @@ static inline GdkTexture *shim_texture_new_fitting(const guint8 *data, gsize len
     return texture;
 }
 
+/* G_TYPE_STRING is a macro over a fundamental type number. */
+static inline GType shim_string_type(void) { return G_TYPE_STRING; }
+
 #endif

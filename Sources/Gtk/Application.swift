@@ -31,6 +31,20 @@ public final class Application: Object {
         connect("activate", thunk: SignalThunks.plain, handler: handler)
     }
 
+    /// Registered as the primary instance, before any command line or activation is handled.
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) {
+        connect("startup", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    /// The session bus connection the application registered on (nil without a session bus).
+    public var dbusConnection: OpaquePointer? { g_application_get_dbus_connection(cast(GApplication.self)) }
+
+    /// With nothing holding it (no window, no call in progress), the application quits after
+    /// this long: a D-Bus-activated service that only answered a call.
+    public func setInactivityTimeout(_ milliseconds: Int) {
+        g_application_set_inactivity_timeout(cast(GApplication.self), guint(milliseconds))
+    }
+
     public func onShutdown(_ handler: @escaping @MainActor () -> Void) {
         connect("shutdown", thunk: SignalThunks.plain, handler: handler)
     }

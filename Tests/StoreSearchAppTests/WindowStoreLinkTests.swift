@@ -39,6 +39,14 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "nothing was looked up for them")
             harness.search("https://apps.apple.com/us/app/gone/id999")
             XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
+
+            // Dropped on the window (a link dragged from a browser, with its title on the next line).
+            XCTAssertTrue(harness.main.textDropped("https://music.apple.com/us/album/the-album/1440857781?i=1440857788\nLinked Song"))
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "a dropped link opens its item")
+            XCTAssertEqual(lookups.withLock { $0.last?["country"] }, "US")
+            XCTAssertTrue(harness.main.textDropped("file:///etc/passwd"))
+            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == "error" }))
+            XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
         }
     }
 }

@@ -33,21 +33,19 @@ public enum StoreSearchApp {
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
         var window: MainWindow?
         var environment: AppEnvironment?
+        var provider: SearchProvider?
         var signals: UnixSignals?
-        // A D-Bus activation (`gapplication launch`, a desktop that activates rather than runs)
-        // brings the window forward; the window itself is made by the command line.
-        application.onActivate { window?.present() }
-        application.onCommandLine { commandLine in
-            if let window {
-                if commandLine.isRemote { window.handleSecondLaunch(commandLine) }
-                window.present()
-                return 0
-            }
+        func sharedEnvironment() -> AppEnvironment {
+            if let environment { return environment }
             DesktopIntegration.prepare(resources: resources)
-            let env = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
-                                     settings: StoreRegionSetting.openSettings(resources: resources))
-            environment = env
-            let opened = MainWindow(application: application, environment: env)
+            let made = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
+                                      settings: StoreRegionSetting.openSettings(resources: resources))
+            environment = made
+            return made
+        }
+        func openWindow() -> MainWindow {
+            if let window { return window }
+            let opened = MainWindow(application: application, environment: sharedEnvironment())
             window = opened
             // Logout and `kill` end the process without closing the window: save first.
             signals = UnixSignals(sessionEndSignals) { _ in
@@ -56,7 +54,36 @@ public enum StoreSearchApp {
             }
             opened.present()
             onWindowOpened?(opened)
-            SelfCheck.startIfRequested(opened, environment: env)
+            SelfCheck.startIfRequested(opened, environment: sharedEnvironment())
+            return opened
+        }
+        // Started by D-Bus for the Shell's overview (`--gapplication-service`), the app has no
+        // window and quits once nothing has used it for this long.
+        application.setInactivityTimeout(10_000)
+        application.onStartup {
+            let search = SearchProvider(application: application, environment: sharedEnvironment())
+            search.onActivate = { result, isMine in
+                let opened = openWindow()
+                opened.showFromOverview(result, isMine: isMine)
+                opened.present()
+            }
+            search.onLaunchSearch = { term in
+                let opened = openWindow()
+                opened.searchFromOverview(term)
+                opened.present()
+            }
+            provider = search
+        }
+        // A D-Bus activation (the launcher of a DBusActivatable desktop entry, `gapplication
+        // launch`) opens the window or brings it forward.
+        application.onActivate { openWindow().present() }
+        application.onCommandLine { commandLine in
+            if let window {
+                if commandLine.isRemote { window.handleSecondLaunch(commandLine) }
+                window.present()
+                return 0
+            }
+            _ = openWindow()
             return 0
         }
         application.onShutdown {
@@ -65,6 +92,7 @@ public enum StoreSearchApp {
             environment?.shutdown()
         }
         let status = application.run(arguments: arguments)
+        withExtendedLifetime(provider) {}
         return SelfCheck.failed ? 1 : status
     }
 }

@@ -15,7 +15,10 @@ actor ArtworkDiskCache {
         self.limitBytes = limitBytes
     }
 
-    private func file(for url: URL) -> URL {
+    private func file(for url: URL) -> URL { Self.file(for: url, in: directory) }
+
+    /// Where the image of `url` is kept in a cache at `directory` (it may not be there).
+    nonisolated static func file(for url: URL, in directory: URL) -> URL {
         directory.appending(path: Checksum.sha256(url.absoluteString))
     }
 

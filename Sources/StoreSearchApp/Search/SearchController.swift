@@ -120,12 +120,8 @@ final class SearchController {
             do {
                 let found = try await environment.search.lookup(query)
                 guard let self else { return }
-                guard !found.isEmpty else { return self.showFailure(.linkNotFound) }
-                self.spinner.isSpinning = false
-                self.results.show(Array(found.prefix(1)))
-                self.onNewResults?()
-                self.resultsStack.visiblePage = "results"
-                self.onLinkOpened?()
+                guard let item = found.first else { return self.showFailure(.linkNotFound) }
+                self.showOpened(item)
             } catch is CancellationError {
                 return
             } catch let failure as SearchFailure {
@@ -134,6 +130,16 @@ final class SearchController {
                 self?.showFailure(.unreadable(detail: String(describing: error)))
             }
         }
+    }
+
+    /// Shows `result` alone in the results, opened (a store link, a pick in the Shell's overview).
+    func showOpened(_ result: SearchResult) {
+        searchTask?.cancel()
+        spinner.isSpinning = false
+        results.show([result])
+        onNewResults?()
+        resultsStack.visiblePage = "results"
+        onLinkOpened?()
     }
 
     /// Starts with `term` in `category` (the command line's --search and --category).

@@ -177,6 +177,7 @@ public final class MainWindow {
             self.search.runSearch()  // the same term in the newly picked store
         }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
+        window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
@@ -260,6 +261,40 @@ public final class MainWindow {
             search.start(term: term, category: options.category)
         }
         return messages
+    }
+
+    /// A result picked in GNOME Shell's overview: one of My Items opens there, a store result
+    /// alone in the search results; either way its detail shows.
+    func showFromOverview(_ result: SearchResult, isMine: Bool) {
+        if isMine {
+            myItems.showPage(myItems: true)
+            myItems.page.filter = .all
+            myItems.page.filterEntry.text = ""
+            myItems.page.pageShown()
+            if myItems.page.select(id: result.id) { detail.show(myItems.page.selected?.item) }
+        } else {
+            myItems.showPage(myItems: false)
+            search.showOpened(result)
+        }
+        layout.showDetail()
+    }
+
+    /// Text dropped on the window is what pasting it in the search field does: a store link opens
+    /// its item (any other link is refused with a message), other text is searched for.
+    func textDropped(_ text: String) -> Bool {
+        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return false }
+        myItems.showPage(myItems: false)
+        if layout.isFolded { layout.goBack() }
+        searchEntry.text = line
+        search.runSearch()
+        return true
+    }
+
+    /// The overview's "search in the app": the terms searched in all categories.
+    func searchFromOverview(_ term: String) {
+        myItems.showPage(myItems: false)
+        if layout.isFolded { layout.goBack() }
+        search.start(term: term, category: .all)
     }
 
     // MARK: Searching

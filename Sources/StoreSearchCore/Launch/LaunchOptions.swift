@@ -66,6 +66,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": return .showVersion
             case "--export": return .export(try next())
             case "--offline": options.offline = true
+            case "--gapplication-service": break  // GApplication's own: started by D-Bus, with no window
             case "--api-base": options.apiBase = try apiURL(try next())
             case "--search": options.searchTerm = try next()
             case "--country":

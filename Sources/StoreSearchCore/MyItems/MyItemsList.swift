@@ -65,6 +65,12 @@ public struct MyItemsList: Sendable {
         }
     }
 
+    /// Whether `text` holds every word of `query`, ignoring case and accents (as the filter does).
+    public static func text(_ text: String, matches query: String) -> Bool {
+        let folded = fold(text)
+        return query.split(whereSeparator: \.isWhitespace).allSatisfy { contains(folded, fold(String($0))) }
+    }
+
     /// Lower case without accents. ASCII text (most names) is folded byte by byte; the rest by
     /// Foundation, which costs about ten times as much.
     static func fold(_ text: String) -> [UInt8] {

@@ -1,0 +1,145 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// GNOME Shell's search provider (`org.gnome.Shell.SearchProvider2` at `objectPath` on the app's
+/// bus name): what the user typed in the Activities overview finds their own items first, at
+/// once and offline, then the store's best matches for terms of 3 characters or more (through
+/// the same search service as the window: cache, Retry-After, deadline). Every answer comes
+/// within `answerWithin` with what there is; a newer search cancels the older one's request.
+/// It answers only on the session bus and only with what the app would show (no hidden items,
+/// texts as bounded as in the rows, icons only from the artwork cache: no network wait).
+@MainActor
+final class SearchProvider {
+    static let objectPath = "/io/github/storesearch/StoreSearch/SearchProvider"
+    static let answerWithin: Duration = .milliseconds(1500)
+    static let storeLimit = 5
+    static let mineLimit = 10
+
+    private let application: Application
+    private let environment: AppEnvironment
+    private var object: DBusObject?
+    private var pendingSearch: Task<Void, Never>?
+    /// Results answered so far by id, for their metas and their activation.
+    private var answered: [String: SearchResult] = [:]
+
+    /// The user chose a result in the overview; `isMine` when it is one of My Items.
+    var onActivate: ((SearchResult, _ isMine: Bool) -> Void)?
+    /// The user asked to see all results for these terms in the app.
+    var onLaunchSearch: ((String) -> Void)?
+
+    init(application: Application, environment: AppEnvironment) {
+        self.application = application
+        self.environment = environment
+        guard let connection = application.dbusConnection else { return }  // no session bus: no overview either
+        object = DBusObject(connection: connection, path: Self.objectPath, introspectionXML: Self.interfaceXML,
+                            interface: "org.gnome.Shell.SearchProvider2") { [weak self] call in self?.handle(call) }
+    }
+
+    private func handle(_ call: DBusCall) {
+        switch call.method {
+        case "GetInitialResultSet": search(call.strings(0), answering: call)
+        case "GetSubsearchResultSet": call.reply([.strings(narrow(call.strings(0), to: call.strings(1)))])
+        case "GetResultMetas": call.reply([metas(call.strings(0))])
+        case "ActivateResult":
+            let id = call.string(0)
+            if let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot {
+                onActivate?(result, environment.keeper.store.records[id] != nil)
+            }
+            call.reply()
+        case "LaunchSearch":
+            onLaunchSearch?(call.strings(0).joined(separator: " "))
+            call.reply()
+        default: call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
+        }
+    }
+
+    // MARK: Searching
+
+    private func search(_ terms: [String], answering call: DBusCall) {
+        pendingSearch?.cancel()  // its call is answered with what it had
+        let term = terms.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let mine = myMatches(term)
+        for result in mine { answered[result.id] = result }
+        let mineIDs = mine.map(\.id)
+        guard term.count >= 3 else { return call.reply([.strings(mineIDs)]) }
+        application.hold()  // a service started for the overview stays while it works
+        let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings(mineIDs)]) }
+        pendingSearch = Task { [weak self, environment] in
+            defer {
+                deadline.cancel()
+                self?.application.release()
+            }
+            var ids = mineIDs
+            do {
+                let found = try await environment.search.search(environment.query(term: term, category: .all))
+                let shown = environment.keeper.store.apply(to: found).map(\.result).filter { !mineIDs.contains($0.id) }
+                for result in shown.prefix(Self.storeLimit) {
+                    self?.answered[result.id] = result
+                    ids.append(result.id)
+                }
+            } catch {
+                Log.message(LogDomain.app, "Search provider: the store's results for a term are left out: \(error)")
+            }
+            call.reply([.strings(ids)])  // no second answer once the deadline gave one
+        }
+    }
+
+    /// More words typed: the earlier results that hold them all, with no new request.
+    private func narrow(_ previous: [String], to terms: [String]) -> [String] {
+        let query = terms.joined(separator: " ")
+        return previous.filter { id in
+            guard let result = answered[id] else { return false }
+            let item = environment.keeper.store.item(for: result)
+            return MyItemsList.text([item.name, item.artist ?? "", item.notes].joined(separator: "\n"), matches: query)
+        }
+    }
+
+    /// The user's own items (not hidden) whose name, artist or notes hold every word.
+    private func myMatches(_ term: String) -> [SearchResult] {
+        guard !term.isEmpty else { return [] }
+        return MyItemsList(store: environment.keeper.store, order: .dateChanged).items(.all, matching: term)
+            .filter { !$0.isHidden && !$0.isAwaitingLookup }
+            .prefix(Self.mineLimit).map(\.item.result)
+    }
+
+    // MARK: Metas
+
+    private func metas(_ ids: [String]) -> Variant {
+        let formatter = PriceFormatter(locale: environment.locale)
+        let metas = ids.compactMap { id -> Variant? in
+            guard let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot else { return nil }
+            let item = environment.keeper.store.item(for: result)
+            let price = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: result.offers, currency: result.currency)
+            let description = [item.artist, result.kind.displayName, price].compactMap { $0 }.joined(separator: " · ")
+            let cached = result.artworkURL.map { ArtworkDiskCache.file(for: $0, in: environment.paths.artworkCacheDirectory).path }
+            let icon = Variant.icon(file: cached.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil },
+                                    themedName: Self.iconName(for: result.kind))
+            return .dictionary([("id", .string(id)), ("name", .string(item.name)), ("description", .string(description)),
+                                ("icon", icon)])
+        }
+        return .array(metas, of: "a{sv}")
+    }
+
+    private static func iconName(for kind: ResultKind) -> String {
+        switch kind {
+        case .song, .album, .podcast, .audiobook: "audio-x-generic"
+        case .movie, .musicVideo, .tvEpisode: "video-x-generic"
+        case .app: "application-x-executable"
+        case .ebook: "x-office-document"
+        default: StoreSearchApp.applicationID
+        }
+    }
+
+    static let interfaceXML = """
+        <node>
+          <interface name="org.gnome.Shell.SearchProvider2">
+            <method name="GetInitialResultSet"><arg type="as" name="terms" direction="in"/><arg type="as" name="results" direction="out"/></method>
+            <method name="GetSubsearchResultSet"><arg type="as" name="previous_results" direction="in"/><arg type="as" name="terms" direction="in"/><arg type="as" name="results" direction="out"/></method>
+            <method name="GetResultMetas"><arg type="as" name="identifiers" direction="in"/><arg type="aa{sv}" name="metas" direction="out"/></method>
+            <method name="ActivateResult"><arg type="s" name="identifier" direction="in"/><arg type="as" name="terms" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+            <method name="LaunchSearch"><arg type="as" name="terms" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+          </interface>
+        </node>
+        """
+}

@@ -1,0 +1,206 @@
+import Foundation
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+
+/// Issue #20: the real app as GNOME Shell's search provider, started by D-Bus with no window,
+/// driven with `gdbus call` on a private session bus as the Shell would.
+final class SearchProviderTests: XCTestCase {
+    private static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appending(path: "storesearch")
+    private static let path = "/io/github/storesearch/StoreSearch/SearchProvider"
+    private static let interface = "org.gnome.Shell.SearchProvider2"
+
+    private var folder: URL!
+    private var bus: Process!
+    private var address = ""
+
+    override func setUpWithError() throws {
+        folder = MainLoop.temporaryDirectory()
+        let paths = AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch"))
+        var store = ItemStore()
+        store.setEdits(ItemEdits(name: "Kuzu Kuzu (my live copy)", notes: "from the 2001 tour"),
+                       for: SearchResult(id: "track:900", name: "Kuzu Kuzu", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"), currency: "USD"))
+        store.hide(SearchResult(id: "track:901", name: "Hidden Tarkan Song", artist: "Tarkan", kind: .song))
+        try ItemStoreFile(paths: paths).save(store)
+        bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--session", "--nofork", "--print-address=1"]
+        let output = Pipe()
+        bus.standardOutput = output
+        try bus.run()
+        address = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    override func tearDownWithError() throws {
+        bus.terminate()
+        bus.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The store: "tarkan" finds four songs at once, other terms nothing; "slow" never answers
+    /// (and notes its arrival and the close).
+    private func startStore(closed: Flag, slowArrived: Flag = Flag()) throws -> ScriptedServer {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            if connection.target.contains("term=slow") {
+                slowArrived.set()
+                connection.writeHead(contentLength: 100)
+                if connection.waitForClientClose(timeout: .seconds(15)) { closed.set() }
+                return
+            }
+            let found = connection.target.contains("term=tarkan")
+            let records = !found ? [] : [(900, "Kuzu Kuzu"), (902, "Şımarık"), (903, "Dudu"), (901, "Hidden Tarkan Song")].map { id, name in
+                #"{"wrapperType":"track","kind":"song","trackId":\#(id),"trackName":"\#(name)","artistName":"Tarkan","trackPrice":0.99,"currency":"USD"}"#
+            }
+            let body = Data("{\"resultCount\":\(records.count),\"results\":[\(records.joined(separator: ","))]}".utf8)
+            connection.writeHead(headers: ["Content-Type": "text/javascript"], contentLength: body.count)
+            connection.write(body)
+            connection.close()
+        }
+        try server.start()
+        return server
+    }
+
+    private func environment(apiBase: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder.appending(path: "data").path
+        environment["XDG_CACHE_HOME"] = folder.appending(path: "cache").path
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["STORESEARCH_API_BASE"] = apiBase.absoluteString
+        environment["GTK_A11Y"] = "none"
+        return environment
+    }
+
+    /// `gdbus call` of a provider method; returns its output and how long it took.
+    private func call(_ method: String, _ arguments: String..., environment: [String: String]) throws -> (output: String, seconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--timeout", "10", "--dest", "io.github.storesearch.StoreSearch",
+                             "--object-path", Self.path, "--method", "\(Self.interface).\(method)"] + arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let start = Date()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), Date().timeIntervalSince(start))
+    }
+
+    private func waitForExit(_ process: Process, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        return !process.isRunning
+    }
+
+    func testTheShellFindsMyItemsAndTheStoresAndTheServiceQuitsWhenIdle() throws {
+        let closed = Flag(), slowArrived = Flag()
+        let server = try startStore(closed: closed, slowArrived: slowArrived)
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        let service = Process()
+        service.executableURL = Self.executable
+        service.arguments = ["--gapplication-service"]
+        service.environment = environment
+        try service.run()
+        defer { if service.isRunning { service.terminate() } }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = try call("GetInitialResultSet", "['x']", environment: environment).output.hasPrefix("(@as [],)")
+            if !ready { usleep(100_000) }
+        }
+        XCTAssertTrue(ready, "the provider answers on the bus")
+
+        let mine = try call("GetInitialResultSet", "['live', 'copy']", environment: environment)
+        XCTAssertEqual(mine.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "my item, offline, at once")
+        print("GetInitialResultSet, a local match: \(String(format: "%.0f ms", mine.seconds * 1000)) (gdbus included)")
+
+        let both = try call("GetInitialResultSet", "['tarkan']", environment: environment)
+        XCTAssertEqual(both.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
+                       "mine first, then the store's, hidden ones left out, none twice")
+        print("GetInitialResultSet, with a store search: \(String(format: "%.0f ms", both.seconds * 1000)) (gdbus included)")
+        let narrowed = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'live']", environment: environment)
+        XCTAssertEqual(narrowed.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "a subsearch narrows")
+
+        let metas = try call("GetResultMetas", "['track:900', 'track:902']", environment: environment).output
+        XCTAssertTrue(metas.contains("'name': <'Kuzu Kuzu (my live copy)'>"), metas)
+        XCTAssertTrue(metas.contains("'description': <'Tarkan · Song · $1.29'>"), metas)
+        XCTAssertTrue(metas.contains("'name': <'Şımarık'>"), metas)
+        XCTAssertTrue(metas.contains("'icon': <('themed'"), "the kind's icon where no cover is cached: \(metas)")
+
+        // A newer search cancels the older one's request, which still answers within 1.5 s.
+        let slow = Process()
+        slow.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        slow.arguments = ["call", "--session", "--dest", "io.github.storesearch.StoreSearch", "--object-path", Self.path,
+                          "--method", "\(Self.interface).GetInitialResultSet", "['slow']"]
+        slow.environment = environment
+        let started = Date()
+        try slow.run()
+        let deadline = Date().addingTimeInterval(5)
+        while !slowArrived.isSet && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(try call("GetInitialResultSet", "['tarkan', 'kuzu']", environment: environment).output.contains("track:900"))
+        slow.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "the older call is answered with what it had")
+        let closeDeadline = Date().addingTimeInterval(5)
+        while !closed.isSet && Date() < closeDeadline { usleep(20_000) }
+        XCTAssertTrue(closed.isSet, "the store saw the older request's connection close")
+
+        XCTAssertTrue(waitForExit(service, within: 25), "started only for the overview, it quits when idle")
+    }
+
+    func testActivatingAResultOpensTheWindowOnIt() throws {
+        let closed = Flag()
+        let server = try startStore(closed: closed)
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        let service = Process()
+        service.executableURL = Self.executable
+        service.arguments = ["--gapplication-service"]
+        service.environment = environment
+        let output = Pipe()
+        service.standardOutput = output
+        try service.run()
+        defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = try call("GetInitialResultSet", "['tarkan']", environment: environment).output.contains("track:902")
+            if !ready { usleep(100_000) }
+        }
+        XCTAssertTrue(ready)
+        XCTAssertEqual(try call("ActivateResult", "'track:902'", "['tarkan']", "0", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines), "()")
+        XCTAssertTrue(Self.windowAppears(), "the window opens")
+        usleep(1_000_000)
+        XCTAssertTrue(service.isRunning, "with its window open, it stays")
+        let before = server.requestCount
+        XCTAssertEqual(try call("LaunchSearch", "['dudu']", "0", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines), "()")
+        let deadline = Date().addingTimeInterval(5)
+        while server.requestCount == before && Date() < deadline { usleep(20_000) }
+        XCTAssertGreaterThan(server.requestCount, before, "LaunchSearch searches in the window")
+    }
+
+    private static func windowAppears() -> Bool {
+        for _ in 0..<100 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            process.arguments = ["search", "--onlyvisible", "--name", "^StoreSearch$"]
+            let output = Pipe()
+            process.standardOutput = output
+            try? process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            if !data.isEmpty { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+}
+
+/// A flag set on another thread (the script's) and read by the test.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
