@@ -58,8 +58,9 @@ public enum StoreSearchApp {
             return opened
         }
         // Started by D-Bus for the Shell's overview (`--gapplication-service`), the app has no
-        // window and quits once nothing has used it for this long.
-        application.setInactivityTimeout(10_000)
+        // window and quits once nothing has used it for this long. (Set always, it would also
+        // keep a closed window's process for that long.)
+        if options.isService { application.setInactivityTimeout(10_000) }
         application.onStartup {
             let search = SearchProvider(application: application, environment: sharedEnvironment())
             search.onActivate = { result, isMine in

@@ -13,6 +13,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var country: String?
     /// A store page link given as the only argument: open that item.
     public var storeLink: StoreLink?
+    /// Started by D-Bus (`--gapplication-service`, which GApplication itself acts on) with no window.
+    public var isService = false
 
     public enum Action: Equatable, Sendable {
         case run(LaunchOptions)
@@ -66,7 +68,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": return .showVersion
             case "--export": return .export(try next())
             case "--offline": options.offline = true
-            case "--gapplication-service": break  // GApplication's own: started by D-Bus, with no window
+            case "--gapplication-service": options.isService = true
             case "--api-base": options.apiBase = try apiURL(try next())
             case "--search": options.searchTerm = try next()
             case "--country":
