@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
                 adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
-                librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils libx11-dev at-spi2-core python3-pyatspi
+                librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils libx11-dev at-spi2-core python3-pyatspi \
+                libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-libav pulseaudio
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -61,7 +62,7 @@ test-swift: l10n
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
 	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
@@ -82,7 +83,7 @@ fuzz: deps
 bench: deps schemas
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- .build/release/storesearch-bench $(BENCH)
+		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
 release: deps

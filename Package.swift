@@ -20,7 +20,8 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"]),
+        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"],
+                    resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

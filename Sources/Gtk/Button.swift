@@ -11,6 +11,11 @@ public final class Button: Widget {
         set { gtk_button_set_label(cast(), newValue) }
     }
 
+    public var iconName: String {
+        get { gtk_button_get_icon_name(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_icon_name(cast(), newValue) }
+    }
+
     public func onClicked(_ handler: @escaping @MainActor () -> Void) {
         connect("clicked", thunk: SignalThunks.plain, handler: handler)
     }

@@ -6,14 +6,20 @@ import CGtk
 @MainActor
 public final class DBusObject {
     public typealias Handler = @MainActor (DBusCall) -> Void
+    /// A property's value by name; nil for one the object does not have.
+    public typealias Property = @MainActor (String) -> Variant?
+    private typealias Handlers = (call: Handler, property: Property)
 
     private var registration: guint = 0
     private let connection: OpaquePointer
+    private let path: String
 
     /// Exports interface `interface` of `introspectionXML` at `path`; nil when GDBus refuses it
     /// (bad XML, or the path is taken).
-    public init?(connection: OpaquePointer, path: String, introspectionXML: String, interface: String, handler: @escaping Handler) {
+    public init?(connection: OpaquePointer, path: String, introspectionXML: String, interface: String, handler: @escaping Handler,
+                 property: @escaping Property = { _ in nil }) {
         self.connection = connection
+        self.path = path
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(introspectionXML, &error) else {
             Log.warning("StoreSearch", "D-Bus interface \(interface): \(error.map { String(cString: $0.pointee.message) } ?? "bad XML")")
@@ -25,17 +31,31 @@ public final class DBusObject {
         var vtable = GDBusInterfaceVTable()
         vtable.method_call = { _, _, _, _, method, parameters, invocation, data in
             guard let method, let invocation, let data else { return }
-            let handler = HandlerBox<Handler>.from(data)
+            let handlers = HandlerBox<Handlers>.from(data)
             let call = DBusCall(method: String(cString: method), parameters: parameters, invocation: invocation)
-            MainActor.assumeIsolated { handler(call) }
+            MainActor.assumeIsolated { handlers.call(call) }
         }
-        registration = g_dbus_connection_register_object(connection, path, info, &vtable, HandlerBox.retained(handler),
+        vtable.get_property = { _, _, _, _, name, _, data in
+            guard let name, let data else { return nil }
+            let handlers = HandlerBox<Handlers>.from(data)
+            let property = String(cString: name)
+            let address = MainActor.assumeIsolated { handlers.property(property).map { UInt(bitPattern: Int(bitPattern: $0.pointer)) } }
+            return address.flatMap { OpaquePointer(bitPattern: $0) }
+        }
+        registration = g_dbus_connection_register_object(connection, path, info, &vtable, HandlerBox<Handlers>.retained((handler, property)),
                                                          releaseRetained, &error)
         if registration == 0 {
             Log.warning("StoreSearch", "Could not export \(path): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
             if let error { g_error_free(error) }
             return nil
         }
+    }
+
+    /// Tells listeners these properties of `interface` changed (org.freedesktop.DBus.Properties).
+    public func emitPropertiesChanged(interface: String, _ changed: [(String, Variant)]) {
+        var children: [OpaquePointer?] = [Variant.string(interface).pointer, Variant.dictionary(changed).pointer, Variant.strings([]).pointer]
+        g_dbus_connection_emit_signal(connection, nil, path, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                      g_variant_new_tuple(&children, gsize(children.count)), nil)
     }
 
     public func unregister() {
@@ -78,6 +98,13 @@ public final class DBusCall {
         return String(cString: g_variant_get_string(child, nil))
     }
 
+    /// Argument `index` as a 64-bit integer (`x`).
+    public func int64(_ index: Int) -> Int64 {
+        guard let parameters, let child = g_variant_get_child_value(parameters, gsize(index)) else { return 0 }
+        defer { g_variant_unref(child) }
+        return Int64(g_variant_get_int64(child))
+    }
+
     /// Answers with `values` as the reply's tuple (nil: no values).
     public func reply(_ values: [Variant] = []) {
         guard let invocation else { return }
@@ -100,6 +127,10 @@ public struct Variant {
     let pointer: OpaquePointer
 
     public static func string(_ text: String) -> Variant { Variant(pointer: g_variant_new_string(text)) }
+    public static func objectPath(_ path: String) -> Variant { Variant(pointer: g_variant_new_object_path(path)) }
+    public static func int64(_ value: Int64) -> Variant { Variant(pointer: g_variant_new_int64(gint64(value))) }
+    public static func double(_ value: Double) -> Variant { Variant(pointer: g_variant_new_double(value)) }
+    public static func bool(_ value: Bool) -> Variant { Variant(pointer: g_variant_new_boolean(value ? 1 : 0)) }
 
     public static func strings(_ texts: [String]) -> Variant {
         withCStrings(texts) { Variant(pointer: g_variant_new_strv($0, gssize(texts.count))) }
@@ -138,4 +169,16 @@ public struct Variant {
         defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
         return Variant(pointer: g_icon_serialize(icon))
     }
+}
+
+/// Owns a well-known name on a connection for as long as it lives (an MPRIS player's name).
+@MainActor
+public final class BusNameOwner {
+    private let id: guint
+
+    public init(connection: OpaquePointer, name: String) {
+        id = g_bus_own_name_on_connection(connection, name, G_BUS_NAME_OWNER_FLAGS_NONE, nil, nil, nil, nil)
+    }
+
+    isolated deinit { g_bus_unown_name(id) }
 }

@@ -28,6 +28,8 @@ final class DetailForm {
     let summaryLabel: Label
     let artwork: Picture
     let artworkStack: Stack
+    /// Where the preview's controls sit, under the artwork.
+    let previewSlot: Box
     let scroller: ScrolledWindow
     let viewInStoreButton: Button
     let hideButton: Button
@@ -73,6 +75,7 @@ final class DetailForm {
         }
         stack = builder.object("detail_stack")
         artworkStack = builder.object("artwork_stack")
+        previewSlot = builder.object("preview_slot")
         scroller = builder.object("detail_scroller")
         nameEntry = builder.object("name_entry")
         artistEntry = builder.object("artist_entry")

@@ -27,6 +27,8 @@ public final class MainWindow {
     public let regionPicker: StoreRegionPicker
     private let sortButton: MenuButton
     private let snapshotLookup: SnapshotLookup
+    let preview: PreviewController
+    private let mpris: MPRISPlayer?
     private var closingWithoutSaving = false
 
     /// `settings`: where the window state is kept (nil: the user's GSettings).
@@ -59,6 +61,9 @@ public final class MainWindow {
                                     notices: notices)
         sortButton = builder.object("sort_button")
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
+        preview = PreviewController(window: window, resources: resources) { [environment] in environment.isOffline }
+        detail.previewSlot.append(preview.root)
+        mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
@@ -128,8 +133,17 @@ public final class MainWindow {
         detail.onShow = { [weak self] item in
             self?.detailTitle.title = item?.name ?? ""
             self?.myItems.showInDetail(item)
+            self?.preview.show(item)
         }
-        changes.onStoreChanged = { [weak self] id in self?.myItems.storeChanged(id: id) }
+        changes.onStoreChanged = { [weak self] id in
+            guard let self else { return }
+            self.myItems.storeChanged(id: id)
+            // A preview stops when its item is hidden or forgotten.
+            let store = self.environment.keeper.store
+            if store.isHidden(id) { self.preview.itemWentAway(id) }
+        }
+        preview.onChange = { [weak self] in self?.mpris?.update() }
+        mpris?.onRaise = { [weak self] in self?.present() }
         results.onViewModeChanged = { [weak self] mode in self?.myItems.page.showViewMode(mode) }
         myItems.page.onSelect = { [weak self] item, opens in
             guard let self else { return }
@@ -339,6 +353,7 @@ public final class MainWindow {
             try environment.keeper.saveNow()
             search.cancel()  // the request's connection closes with the window
             snapshotLookup.cancel()
+            preview.stop()
             environment.keeper.releaseLock()
             return false
         } catch {
@@ -389,6 +404,7 @@ public final class MainWindow {
     /// what is typed is committed and saved; there is no one left to ask about a failure, and
     /// a price that is not a number is dropped (and logged).
     public func saveBeforeExit() {
+        preview.stop()
         detail.commitPendingEdits()
         if let typed = detail.invalidPriceText {
             Log.warning(LogDomain.app, "Discarded the price “\(typed.prefix(100))” at exit: it is not a number")

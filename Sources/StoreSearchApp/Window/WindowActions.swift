@@ -20,6 +20,7 @@ final class WindowActions {
         ("win.switch-pane", ["F6"]),
         ("win.redo", ["<Control><Shift>z"]),
         ("win.keep", ["<Control>d"]),
+        ("win.play-preview", ["<Control>p"]),
         ("win.show-search", ["<Alt>1"]),
         ("win.show-my-items", ["<Alt>2"]),
     ]

@@ -1,0 +1,57 @@
+import CGtk
+
+/// A GtkMediaFile playing a URI through GTK's media backend (GStreamer on Debian: an http(s) URI
+/// streams through GStreamer's own HTTP source, no download first). Times are in microseconds.
+@MainActor
+public final class MediaStream: Object {
+    public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
+
+    private var stream: UnsafeMutablePointer<GtkMediaStream> { cast() }
+
+    public init(uri: String) {
+        let file = g_file_new_for_uri(uri)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        super.init(taking: UnsafeMutableRawPointer(gtk_media_file_new_for_file(file)!))
+    }
+
+    public func play() { gtk_media_stream_play(stream) }
+    public func pause() { gtk_media_stream_pause(stream) }
+    public var isPlaying: Bool { gtk_media_stream_get_playing(stream) != 0 }
+    /// The media's length and format are known.
+    public var isPrepared: Bool { gtk_media_stream_is_prepared(stream) != 0 }
+    public var hasEnded: Bool { gtk_media_stream_get_ended(stream) != 0 }
+    public var position: Int64 { Int64(gtk_media_stream_get_timestamp(stream)) }
+    /// 0 while unknown.
+    public var duration: Int64 { Int64(gtk_media_stream_get_duration(stream)) }
+    public var isSeekable: Bool { gtk_media_stream_is_seekable(stream) != 0 }
+    public func seek(to microseconds: Int64) { gtk_media_stream_seek(stream, gint64(microseconds)) }
+
+    /// The backend's error message, once playing failed.
+    public var errorMessage: String? {
+        gtk_media_stream_get_error(stream).map { String(cString: $0.pointee.message) }
+    }
+
+    /// Stops the stream for good: the backend closes its connection and audio output.
+    public func close() {
+        pause()
+        gtk_media_file_clear(cast())
+    }
+
+    /// Playing, prepared, ended, timestamp, duration or error changed.
+    public func onChange(_ handler: @escaping @MainActor () -> Void) {
+        for property in ["playing", "prepared", "ended", "timestamp", "duration", "error"] { onNotify(property, handler) }
+    }
+}
+
+/// GtkVideo: shows a media stream's picture (it does not start or own the stream's playing).
+@MainActor
+public final class Video: Widget {
+    public convenience init() {
+        self.init(retaining: gtk_video_new())
+        gtk_video_set_autoplay(cast(), 0)
+    }
+
+    public func show(_ stream: MediaStream?) {
+        gtk_video_set_media_stream(cast(), stream?.cast())
+    }
+}

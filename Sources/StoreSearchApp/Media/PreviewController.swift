@@ -1,0 +1,197 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Plays the 30–90 s preview the store gives songs, videos, movies, TV episodes and audiobooks:
+/// Play/Pause in the detail (win.play-preview, Ctrl+P), a seek bar with position and length, the
+/// picture for video previews. One plays at a time, streamed by GTK's media backend (one
+/// connection, so within the artwork pipeline's per-host limits). A preview that cannot play
+/// (missing, not media, no sound output, a server that drips) says so within `startLimit`.
+@MainActor
+final class PreviewController {
+    static let startLimit: Duration = .seconds(10)
+
+    enum Status: Equatable {
+        case stopped, loading, playing, paused
+        case failed(String)
+    }
+
+    let root: Box
+    private let button: Button
+    private let adjustment: Adjustment
+    private let scale: Widget
+    private let timeLabel: Label
+    private let messageLabel: Label
+    private let videoSlot: Box
+    private let video = Video()
+    private let window: Window
+    private let isOffline: () -> Bool
+    /// The item the detail shows (what Play plays).
+    private var shown: Item?
+    /// What plays (or is paused), and its stream.
+    private(set) var current: Item?
+    private var stream: MediaStream?
+    private var watchdog: Gtk.Timer?
+    private var isUpdatingScale = false
+    private(set) var status: Status = .stopped
+
+    /// The status, position or item changed (MPRIS follows).
+    var onChange: (() -> Void)?
+
+    init(window: Window, resources: URL, isOffline: @escaping () -> Bool) {
+        self.window = window
+        self.isOffline = isOffline
+        let builder = Builder.loading(resources.appending(path: "preview-controls.ui"))
+        root = builder.object("preview_box")
+        button = builder.object("preview_button")
+        adjustment = builder.object("preview_adjustment")
+        scale = builder.object("preview_scale")
+        timeLabel = builder.object("preview_time")
+        messageLabel = builder.object("preview_message")
+        videoSlot = builder.object("preview_video_slot")
+        video.setSizeRequest(width: -1, height: 200)
+        video.expandsHorizontally = true
+        videoSlot.append(video)
+        window.addAction("play-preview") { [weak self] in self?.playOrPause() }
+        adjustment.onValueChanged { [weak self] in
+            guard let self, !self.isUpdatingScale, let stream = self.stream, stream.isSeekable else { return }
+            stream.seek(to: Int64(self.adjustment.value * 1_000_000))
+        }
+        show(nil)
+    }
+
+    /// The detail now shows `item`: the controls are for its preview (another one may go on playing).
+    func show(_ item: Item?) {
+        shown = item
+        let url = item?.result.previewURL.flatMap { WebLink.web($0) }
+        root.isVisible = url != nil
+        window.setActionEnabled("play-preview", url != nil)
+        update()
+    }
+
+    /// Ctrl+P or the button: the shown item's preview plays, or pauses if it is playing.
+    func playOrPause() {
+        guard let item = shown, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) else { return }
+        if let stream, current?.id == item.id, status != .stopped, !isFailed {
+            if stream.isPlaying { stream.pause() } else { stream.play() }
+            return
+        }
+        stop()
+        current = item
+        if isOffline() {
+            status = .failed(localized("Previews are not available in the offline catalog."))
+            return changed()
+        }
+        let started = MediaStream(uri: url.absoluteString)
+        stream = started
+        status = .loading
+        started.onChange { [weak self, weak started] in
+            guard let self, let started, started === self.stream else { return }
+            self.streamChanged()
+        }
+        started.play()
+        watchdog = MainContext.after(Self.startLimit) { [weak self] in
+            guard let self, self.status == .loading else { return }
+            self.fail(localized("The preview did not start within 10 seconds."))
+        }
+        videoSlot.isVisible = Self.isVideo(item)
+        video.show(Self.isVideo(item) ? started : nil)
+        changed()
+    }
+
+    /// Stops whatever plays (another item's Play, its item hidden, the window closing).
+    func stop() {
+        watchdog?.cancel()
+        stream?.close()
+        stream = nil
+        video.show(nil)
+        videoSlot.isVisible = false
+        let wasActive = current != nil
+        current = nil
+        status = .stopped
+        if wasActive { changed() }
+    }
+
+    /// The item with `id` was hidden or forgotten: its preview stops.
+    func itemWentAway(_ id: String) {
+        if current?.id == id { stop() }
+    }
+
+    func pause() { if status == .playing { stream?.pause() } }
+    func resume() { if status == .paused { stream?.play() } }
+
+    /// Seconds into the preview, and its length (0 while unknown).
+    var position: Int64 { stream?.position ?? 0 }
+    var duration: Int64 { stream?.duration ?? 0 }
+
+    func seek(to microseconds: Int64) {
+        guard let stream, stream.isSeekable else { return }
+        stream.seek(to: max(0, min(microseconds, stream.duration)))
+    }
+
+    private var isFailed: Bool { if case .failed = status { true } else { false } }
+
+    private func streamChanged() {
+        guard let stream else { return }
+        if let message = stream.errorMessage {
+            Log.warning(LogDomain.app, "Preview of \(current?.id ?? "?") failed: \(message)")
+            return fail(localized("This preview cannot be played."))
+        }
+        if stream.hasEnded {
+            status = .paused
+        } else if stream.isPlaying && stream.isPrepared && stream.position > 0 {
+            status = .playing
+            watchdog?.cancel()
+        } else if !stream.isPlaying && status == .playing {
+            status = .paused
+        }
+        changed()
+    }
+
+    private func fail(_ message: String) {
+        watchdog?.cancel()
+        stream?.close()
+        stream = nil
+        video.show(nil)
+        videoSlot.isVisible = false
+        status = .failed(message)
+        changed()
+    }
+
+    private func changed() {
+        update()
+        onChange?()
+    }
+
+    /// The controls show the shown item's preview: playing, paused, failed, or ready to play.
+    private func update() {
+        let isCurrent = shown != nil && shown?.id == current?.id
+        let playing = isCurrent && (status == .playing || status == .loading)
+        let name = playing ? localized("Pause Preview") : localized("Play Preview")
+        button.iconName = playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+        button.setAccessibleLabel(name)
+        button.tooltip = name
+        if isCurrent, case .failed(let message) = status {
+            messageLabel.text = message
+            messageLabel.isVisible = true
+        } else {
+            messageLabel.isVisible = false
+        }
+        let duration = isCurrent ? Double(self.duration) / 1_000_000 : 0
+        let position = isCurrent ? Double(self.position) / 1_000_000 : 0
+        isUpdatingScale = true
+        adjustment.upper = max(duration, 1)
+        adjustment.value = position
+        isUpdatingScale = false
+        scale.isSensitive = isCurrent && stream?.isSeekable == true
+        let clock = { (seconds: Double) in StoreDetails.duration(milliseconds: Int(seconds * 1000)) }
+        timeLabel.text = duration > 0 ? "\(clock(position)) / \(clock(duration))" : clock(position)
+    }
+
+    private static func isVideo(_ item: Item) -> Bool {
+        switch item.result.kind {
+        case .movie, .musicVideo, .tvEpisode: true
+        default: item.result.previewURL?.pathExtension.lowercased() == "m4v"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #19: a store preview plays in the real window through GTK's GStreamer backend and a
+/// real sound server (a null sink, see scripts/with-sound.sh), shows on the session bus as an
+/// MPRIS player, and one that cannot play says so within 10 s.
+final class WindowPreviewTests: XCTestCase {
+    private static let fixture = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
+
+    /// The store: four songs whose previews are an AAC file, missing, a web page, and a drip.
+    private static func startStore() throws -> ScriptedServer {
+        let address = Mutex("")
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            let target = connection.target
+            if target.hasPrefix("/search") {
+                let base = address.withLock { $0 }
+                let songs = [(1, "Preview Song", "preview.m4a"), (2, "Missing Preview", "missing.m4a"), (3, "Web Page Preview", "page.m4a"),
+                             (4, "Dripping Preview", "drip.m4a")].map { id, name, file in
+                    #"{"wrapperType":"track","kind":"song","trackId":\#(id),"trackName":"\#(name)","artistName":"Band","collectionName":"Album","trackPrice":1.29,"currency":"USD","previewUrl":"\#(base)/\#(file)"}"#
+                }
+                let body = Data("{\"resultCount\":4,\"results\":[\(songs.joined(separator: ","))]}".utf8)
+                connection.writeHead(headers: ["Content-Type": "text/javascript"], contentLength: body.count)
+                connection.write(body)
+            } else if target.hasPrefix("/preview.m4a") {
+                connection.writeHead(headers: ["Content-Type": "audio/mp4"], contentLength: fixture.count)
+                connection.write(fixture)
+            } else if target.hasPrefix("/page.m4a") {
+                let page = Data("<!DOCTYPE html><html><body><h1>Apple</h1><p>Not a preview at all.</p></body></html>".utf8)
+                connection.writeHead(headers: ["Content-Type": "text/html"], contentLength: page.count)
+                connection.write(page)
+            } else if target.hasPrefix("/drip.m4a") {
+                connection.writeHead(headers: ["Content-Type": "audio/mp4"], contentLength: fixture.count)
+                for byte in fixture.prefix(30) {
+                    guard connection.write(Data([byte])) else { return }
+                    Thread.sleep(forTimeInterval: 1)
+                }
+            } else {
+                connection.writeHead(status: 404, contentLength: 0)
+            }
+            connection.close()
+        }
+        let url = try server.start()
+        address.withLock { $0 = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString }
+        return server
+    }
+
+    /// The MPRIS player's PlaybackStatus as a desktop reads it, or the error gdbus prints.
+    @MainActor
+    private static func mprisStatus() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path,
+                             "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "PlaybackStatus"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return "gdbus did not run" }
+        MainContext.spin(until: { !process.isRunning }, timeout: .seconds(10))  // the window answers meanwhile
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func testAPreviewPlaysPausesShowsOnTheBusAndStopsWhenItsItemIsHidden() throws {
+        let server = try Self.startStore()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!)
+            defer { harness.dispose() }
+            let preview = harness.main.preview
+            harness.search("band")
+            harness.select("Preview Song")
+            XCTAssertTrue(preview.root.isVisible, "a song with a preview gets the controls")
+            XCTAssertNotNil(harness.main.window.descendant(accessibleLabel: "Play Preview"))
+            XCTAssertTrue(harness.main.window.activateAction("win.play-preview"))
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing && preview.position > 200_000 }, timeout: .seconds(10)),
+                          "the position advances: \(preview.status)")
+            XCTAssertNotNil(harness.main.window.descendant(accessibleLabel: "Pause Preview"), "the button says what it does now")
+            XCTAssertTrue(Self.mprisStatus().contains("'Playing'"), "MPRIS says Playing")
+
+            harness.main.window.activateAction("win.play-preview")
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the pipeline settles
+            let pausedAt = preview.position
+            MainContext.spin(until: { false }, timeout: .milliseconds(400))
+            XCTAssertEqual(preview.position, pausedAt, "paused, it stays put")
+            XCTAssertTrue(Self.mprisStatus().contains("'Paused'"), "MPRIS says Paused")
+
+            harness.main.window.activateAction("win.play-preview")
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }))
+            harness.form.hideButton.click()
+            XCTAssertEqual(preview.status, .stopped, "hiding its item stops it")
+            XCTAssertTrue(MainContext.spin(until: { !Self.mprisStatus().contains("Playing") }), "and the player leaves the bus")
+        }
+    }
+
+    func testPreviewsThatCannotPlaySaySoWithinTenSeconds() throws {
+        let server = try Self.startStore()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!)
+            defer { harness.dispose() }
+            let preview = harness.main.preview
+            harness.search("band")
+            for name in ["Missing Preview", "Web Page Preview", "Dripping Preview"] {
+                harness.select(name)
+                harness.main.window.activateAction("win.play-preview")
+                let start = ContinuousClock.now
+                var longestGap = Duration.zero, last = ContinuousClock.now
+                let said = MainContext.spin(until: {
+                    longestGap = max(longestGap, ContinuousClock.now - last)
+                    last = ContinuousClock.now
+                    if case .failed = preview.status { return true }
+                    return false
+                }, timeout: .seconds(11))
+                XCTAssertTrue(said, "\(name): an inline message within 10 s, not \(preview.status)")
+                XCTAssertLessThan(ContinuousClock.now - start, .milliseconds(10_800), name)
+                XCTAssertLessThan(longestGap, .milliseconds(500), "\(name): the window kept answering")
+            }
+        }
+    }
+
+    func testTheOfflineCatalogSaysPreviewsAreNotAvailable() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.main.search.useOfflineCatalog(searching: false)
+            let preview = harness.main.preview
+            harness.search("tarkan")
+            let index = try XCTUnwrap(harness.main.items.firstIndex { $0.result.previewURL != nil }, "catalog songs have previews")
+            harness.main.resultsList.selectedIndex = index
+            harness.main.window.activateAction("win.play-preview")
+            XCTAssertEqual(preview.status, .failed("Previews are not available in the offline catalog."))
+        }
+    }
+}
