@@ -423,6 +423,9 @@ public final class MainWindow {
 
     public var resultsList: ListView<Item> { results.list }
     public var resultsGrid: GridView<Item> { results.grid }
+    /// Whether a preview is playing, and where (microseconds).
+    public var isPreviewPlaying: Bool { preview.status == .playing }
+    public var previewPosition: Int64 { preview.position }
     /// My Items' list or grid, whichever is shown, and its filter field.
     public var myItemsView: Widget { myItems.page.views.visibleView }
     public var myItemsFilter: SearchEntry { myItems.page.filterEntry }
