@@ -36,7 +36,8 @@ final class WindowDetailTests: XCTestCase {
             let form = harness.form
             harness.search("song")
             harness.select("Song 0")
-            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/0/600x600bb.jpg") == 1 }))
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/0/200x200bb.jpg") == 1 }),
+                          "the detail asks for the 200 px it shows (#19), not 600")
             XCTAssertTrue(MainContext.spin(until: { !form.isLoadingArtwork }), "the broken image is refused")
             XCTAssertEqual(form.artworkStack.visiblePage, "placeholder", "no blank hole for broken artwork")
             XCTAssertTrue(form.hideButton.isMapped && form.viewInStoreButton.isMapped,

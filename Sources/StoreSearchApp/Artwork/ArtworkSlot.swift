@@ -1,9 +1,11 @@
 import Foundation
 import Gtk
+import StoreSearchCore
 
 /// The one place where a list row or a grid tile asks for its thumbnail: a placeholder icon
-/// until the image arrives, a "missing" icon for a broken one, the image decoded at its shown
-/// size, ranked by the row's distance to the viewport, and cancelled when the row or tile is
+/// until the image arrives, a "missing" icon for a broken one, the image asked for (past the
+/// store's 100 px thumbnail, by the size part of its URL, as the store's own clients do) and
+/// decoded at its shown size, ranked by the row's distance to the viewport, and cancelled when the row or tile is
 /// unbound (scrolled away or reused).
 @MainActor
 final class ArtworkSlot {
@@ -24,7 +26,8 @@ final class ArtworkSlot {
         image.setIconName("image-x-generic-symbolic")
         guard let url else { return }
         let pixels = size * max(1, image.scaleFactor)
-        request = loader.load(url, pixelSize: pixels, priority: priority) { [weak self] texture in
+        let sized = pixels > ArtworkURL.thumbnailPixels ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
+        request = loader.load(sized, pixelSize: pixels, priority: priority) { [weak self] texture in
             guard let self else { return }
             self.request = nil
             if let texture { self.image.setTexture(texture) } else { self.image.setIconName("image-missing-symbolic") }

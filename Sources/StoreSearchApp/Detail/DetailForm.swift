@@ -19,6 +19,7 @@ final class DetailForm {
     private let storeDetailsList: ListBox
     private var storeDetailRows: [Widget] = []
     private let releaseNotesLabel: Label
+    let screenshots: ScreenshotStrip
     let dateLabel: Label
     let changeDateButton: MenuButton
     let calendar: Gtk.Calendar
@@ -41,6 +42,8 @@ final class DetailForm {
     private let locale: Locale
     private var artworkRequest: ArtworkRequest?
     private(set) var item: Item?
+    /// The large artwork's size on screen (detail-form.ui's artwork_stack).
+    static let artworkPoints = 200
     /// True while `show` fills the fields, whose setters emit signals a user's edit would.
     private var isFilling = false
 
@@ -84,6 +87,7 @@ final class DetailForm {
         offersLabel = builder.object("offers_label")
         storeDetails = builder.object("store_details")
         storeDetailsList = builder.object("store_details_list")
+        screenshots = ScreenshotStrip(scroller: builder.object("screenshot_scroller"), strip: builder.object("screenshot_strip"), loader: loader)
         releaseNotesLabel = builder.object("release_notes_label")
         // Screen readers heard the boxed lists as "GtkListBox".
         builder.object("edit_group", as: Widget.self).nameListBoxes(localized("Edit Item"))
@@ -215,9 +219,13 @@ final class DetailForm {
         // with neither (none given, or broken), a placeholder of the same size.
         artwork.texture = item.result.artworkURL.flatMap { loader.cachedTexture(for: $0) }
         artworkStack.visiblePage = artwork.texture == nil ? "placeholder" : "artwork"
-        guard let url = item.result.largeArtworkURL ?? item.result.artworkURL else { return }
+        // The pixels shown (200 points at the display's scale), asked for by the URL's size part;
+        // never more than the large image the answer names.
+        let pixels = min(ArtworkLoader.detailPixels, Self.artworkPoints * max(1, artwork.scaleFactor))
+        let sized = item.result.artworkURL.map { ArtworkURL.resized($0, to: pixels) }
+        guard let url = sized != item.result.artworkURL ? sized : item.result.largeArtworkURL ?? item.result.artworkURL else { return }
         let id = item.id
-        artworkRequest = loader.load(url) { [weak self] texture in
+        artworkRequest = loader.load(url, pixelSize: pixels) { [weak self] texture in
             guard let self, self.item?.id == id else { return }
             self.artworkRequest = nil
             guard let texture else { return }  // missing or broken: the placeholder stays
@@ -271,7 +279,8 @@ final class DetailForm {
         }
         releaseNotesLabel.text = details.releaseNotes.map { String(format: localized("What’s new: %@"), $0) } ?? ""
         releaseNotesLabel.isVisible = details.releaseNotes != nil
-        storeDetails.isVisible = !storeDetailRows.isEmpty || details.releaseNotes != nil
+        screenshots.show(details.screenshotURLs)
+        storeDetails.isVisible = !storeDetailRows.isEmpty || details.releaseNotes != nil || !details.screenshotURLs.isEmpty
     }
 
     /// The price as the form shows it before any typing; other text in the field is an edit.

@@ -14,6 +14,8 @@ final class ItemViews {
     let listViewport: ArtworkViewport
     let gridViewport: ArtworkViewport
     private let viewStack: Stack
+    /// Rows that would read the same as another: they show their album or season too.
+    let lookAlikes = LookAlikeIDs()
 
     init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String) {
         self.viewStack = viewStack
@@ -24,9 +26,9 @@ final class ItemViews {
         listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
         let gridColumns = GridColumns()  // the grid is made after its viewport
         gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
-        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport)
+        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes)
         list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
-        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport)
+        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes)
         grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid
         list.setAccessibleLabel(name)

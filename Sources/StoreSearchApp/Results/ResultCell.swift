@@ -7,7 +7,8 @@ import StoreSearchCore
 protocol ResultCell: AnyObject {
     init()
     var root: Box { get }
-    func show(_ item: Item, formatter: PriceFormatter)
+    /// `showsCollection`: another row reads the same, so this one names its album or season too.
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool)
     func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider)
     func unbind()
 }
@@ -18,6 +19,8 @@ struct ResultCells<Cell: ResultCell> {
     let formatter: PriceFormatter
     let loader: ArtworkLoader
     weak var viewport: ArtworkViewport?
+    /// The items whose rows would read like another's (see `LookAlikes`).
+    let lookAlikes: LookAlikeIDs
 
     func setup(_ listItem: ListItem) {
         let cell = Cell()
@@ -29,7 +32,7 @@ struct ResultCells<Cell: ResultCell> {
     /// lends that pointer for the callback, and the loader may ask later.
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
-        cell.show(item, formatter: formatter)
+        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id))
         viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(item.result.artworkURL, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible
@@ -43,4 +46,10 @@ struct ResultCells<Cell: ResultCell> {
     }
 
     func teardown(_ listItem: ListItem) { listItem.row = nil }
+}
+
+/// The ids of the rows that show their album or season, shared by a view's cells.
+@MainActor
+final class LookAlikeIDs {
+    var ids: Set<String> = []
 }

@@ -29,9 +29,10 @@ final class ResultRow: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
         name.text = item.name
-        subtitle.text = item.artistAndKind
+        let collection = showsCollection ? item.result.collectionName : nil
+        subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
         let priceText = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)

@@ -28,8 +28,9 @@ final class ResultTile: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter) {
-        name.text = item.name
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
+        let collection = showsCollection ? item.result.collectionName : nil
+        name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
         price.text = priceText ?? ""
         root.setCSSClass("visited", item.isVisited)

@@ -99,7 +99,9 @@ final class ResultsController {
     func show(_ results: [SearchResult]) {
         lastResults = results
         keeper.refreshSnapshots(from: results)
-        feeder.show(order.sorted(keeper.store.apply(to: results)))
+        let items = order.sorted(keeper.store.apply(to: results))
+        views.lookAlikes.ids = LookAlikes.ids(in: items)
+        feeder.show(items)
         updateCount()
     }
 

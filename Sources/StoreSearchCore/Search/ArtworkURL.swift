@@ -2,6 +2,9 @@ import Foundation
 
 /// iTunes artwork URLs end in "100x100bb.jpg"; the same path with another size gives that size.
 public enum ArtworkURL {
+    /// The size of the thumbnails search answers link to (`artworkUrl100`).
+    public static let thumbnailPixels = 100
+
     /// Replaces the last "NxNbb" in the file name. A hand-written scan: a regular expression was
     /// compiled on every call and took a third of the time to decode a search.
     public static func resized(_ url: URL, to pixels: Int) -> URL {
