@@ -124,7 +124,7 @@ final class WindowPersistenceTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("first")
             harness.open("Late Song")
-            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/7/600x600bb.jpg") == 1 }))
+            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/7/200x200bb.jpg") == 1 }))
             harness.main.searchEntry.text = "second"
             harness.main.searchEntry.activate()
             XCTAssertTrue(harness.close(), "closes while a search and two images are in flight")
