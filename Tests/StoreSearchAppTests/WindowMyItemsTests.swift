@@ -105,6 +105,15 @@ final class WindowMyItemsTests: XCTestCase {
             main.clickBannerButton()  // Undo
             let back = try XCTUnwrap(page.shown.first { $0.item.name == "Şımarık" }, "Undo brings it back")
             XCTAssertTrue(back.isKept)
+
+            // A visit on the search page, then a change to another item: both are listed.
+            main.myItems.showPage(myItems: false)
+            let other = try XCTUnwrap(harness.names.first { !["Kuzu Kuzu", "Şımarık", "Silver Engine"].contains($0) })
+            harness.open(other)
+            harness.select("Şımarık")
+            main.window.activateAction("win.keep")  // no longer kept
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(page.shown.contains { $0.item.name == other }, "the visit made meanwhile is listed")
         }
     }
 }

@@ -86,7 +86,6 @@ final class MyItemsPage {
         set { showDropDown.selectedIndex = MyItemsFilter.allCases.firstIndex(of: newValue) ?? 0 }
     }
 
-    var order: MyItemsOrder { state.myItemsOrder }
     var selected: MyItem? {
         guard let list, let row = views.selection.selectedIndex, row < positions.count, positions[row] < list.count else { return nil }
         return list[positions[row]]
@@ -101,7 +100,9 @@ final class MyItemsPage {
     /// selection kept by item.
     func storeChanged(ids: Set<String>? = nil) {
         guard let list else { return }  // built when first shown
-        guard let ids else { return rebuild() }
+        // Only this change since the list was made: refold just these items; otherwise (a visit
+        // made on the search page, a lookup) make it again.
+        guard let ids, listChangeCount == keeper.changeCount - 1 else { return rebuild() }
         self.list = list.updating(ids, from: keeper.store)
         listChangeCount = keeper.changeCount
         showFiltered(changed: ids)

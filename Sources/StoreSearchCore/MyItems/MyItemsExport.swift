@@ -144,7 +144,7 @@ public enum MyItemsExport {
         var template = Array(folder.appending(path: ".\(url.lastPathComponent).XXXXXX").path.utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
