@@ -12,7 +12,9 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CSoup"]),
         .systemLibrary(name: "CIntl"),
         .target(name: "StoreSearchCore", dependencies: ["CIntl"]),
-        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore"]),
+        // Resources/*.ui and *.css as a GResource compiled in; `make` generates its C first (scripts/gresource.sh).
+        .target(name: "CResources", dependencies: ["CGtk"]),
+        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
         .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
         // Helpers more than one test target uses (no product depends on it).
