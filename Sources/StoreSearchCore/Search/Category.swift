@@ -1,4 +1,4 @@
-/// What the user searches in. The first four are the ones the category control shows first.
+/// What the user searches in, in the order the category drop-down lists them (its only list).
 public enum Category: String, CaseIterable, Sendable, Codable {
     case all, music, software, ebooks, movies, podcasts, audiobooks
 
