@@ -20,7 +20,7 @@ let package = Package(
         // Helpers more than one test target uses (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"],
                     resources: [.copy("Fixtures")]),
