@@ -56,7 +56,7 @@ public final class MainWindow {
                                     notices: notices)
         sortButton = builder.object("sort_button")
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
-        preview = PreviewController(window: window, resources: resources) { [environment] in environment.isOffline }
+        preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
