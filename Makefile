@@ -18,7 +18,7 @@ RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesear
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps build schemas run test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps resources build schemas run test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -34,7 +34,13 @@ l10n: deps schemas
 	scripts/l10n.sh compile $(L10N)
 	ln -sfn l10n/locale .build/locale
 
-build: l10n
+# Resources/*.ui and *.css as a GResource in C (.build/gresource/resources.c) that the CResources
+# target compiles into the binary; every target that builds runs this first (swift build alone
+# stops with an error naming this step when the file is missing).
+resources: deps
+	scripts/gresource.sh .build/gresource
+
+build: l10n resources
 	swift build $(SWIFT_FLAGS)
 
 schemas: deps
@@ -58,7 +64,7 @@ test: test-swift
 	$(MAKE) --no-print-directory test-desktop
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
-test-swift: l10n
+test-swift: l10n resources
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
@@ -74,19 +80,19 @@ test-desktop: l10n release
 	scripts/test-installed.sh
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000.
-fuzz: deps
+fuzz: deps resources
 	swift build --build-tests $(SWIFT_FLAGS)
 	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts.
-bench: deps schemas
+bench: deps schemas resources
 	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
-release: deps
+release: deps resources
 	swift build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
 
 install: release l10n

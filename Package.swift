@@ -12,13 +12,15 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CSoup"]),
         .systemLibrary(name: "CIntl"),
         .target(name: "StoreSearchCore", dependencies: ["CIntl"]),
-        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore"]),
+        // Resources/*.ui and *.css as a GResource compiled in; `make` generates its C first (scripts/gresource.sh).
+        .target(name: "CResources", dependencies: ["CGtk"]),
+        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
         .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
         // Helpers more than one test target uses (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"],
                     resources: [.copy("Fixtures")]),

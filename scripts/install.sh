@@ -34,9 +34,7 @@ install)
     [ -f "$MANIFEST" ] && { echo "An installation is already in $ROOT: run make uninstall first." >&2; exit 1; }
     make_dirs "$ROOT"
     put 755 "$BINARY" bin/storesearch
-    # Runtime resources: the GtkBuilder files and style sheets, and the offline catalog.
-    while IFS= read -r file; do put 644 "$file" "share/storesearch/$file"; done \
-        < <(find Resources -type f \( -name '*.ui' -o -name '*.css' \) | LC_ALL=C sort)
+    # The offline catalog (the .ui and CSS files are compiled into the binary as a GResource).
     while IFS= read -r file; do put 644 "$file" "share/storesearch/$file"; done < <(find data -type f | LC_ALL=C sort)
     put 644 "$L10N/desktop/$APP_ID.desktop" "share/applications/$APP_ID.desktop"
     put 644 "$L10N/desktop/$APP_ID.metainfo.xml" "share/metainfo/$APP_ID.metainfo.xml"

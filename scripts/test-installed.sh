@@ -18,11 +18,14 @@ for file in bin/storesearch share/applications/$APP_ID.desktop share/metainfo/$A
             share/icons/hicolor/scalable/apps/$APP_ID.svg share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg \
             share/glib-2.0/schemas/$APP_ID.gschema.xml share/glib-2.0/schemas/gschemas.compiled \
             share/locale/de/LC_MESSAGES/storesearch.mo share/locale/tr/LC_MESSAGES/storesearch.mo \
-            share/storesearch/Resources/style.css share/storesearch/data/catalog.json \
+            share/storesearch/data/catalog.json \
             share/dbus-1/services/$APP_ID.service share/gnome-shell/search-providers/$APP_ID.search-provider.ini; do
     [ -f "$prefix/$file" ] || fail "not installed: $file"
 done
-compgen -G "$prefix/share/storesearch/Resources/*.ui" > /dev/null || fail "no .ui file installed"
+# The .ui and CSS files are in the binary's GResource, not loose files.
+[ ! -e "$prefix/share/storesearch/Resources" ] || fail "loose .ui/CSS files installed (they belong in the GResource)"
+grep -qF '<object class="AdwApplicationWindow" id="window">' < <(strings "$prefix/bin/storesearch") \
+    || fail "main-window.ui is not compiled into the binary"
 grep -qx "Exec=$prefix/bin/storesearch --gapplication-service" "$prefix/share/dbus-1/services/$APP_ID.service" \
     || fail "the D-Bus service does not start the installed binary"
 [ "$(find "$prefix/share/storesearch/data/artwork" -type f | wc -l)" -gt 100 ] || fail "artwork not installed"

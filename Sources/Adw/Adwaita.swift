@@ -2,7 +2,7 @@ import CAdw
 import Gtk
 
 /// libadwaita's application: it calls `adw_init` (styles, named colors, dark mode through the
-/// style manager) and loads the app's own `style.css` from its resources.
+/// style manager).
 @MainActor
 public enum Adwaita {
     /// A GtkApplication of libadwaita's type, wrapped like any other application; the flags are

@@ -22,10 +22,7 @@ public final class Adjustment: Object {
         set { gtk_adjustment_set_upper(adjustment, newValue) }
     }
 
-    public var pageSize: Double {
-        get { gtk_adjustment_get_page_size(adjustment) }
-        set { gtk_adjustment_set_page_size(adjustment, newValue) }
-    }
+    public var pageSize: Double { gtk_adjustment_get_page_size(adjustment) }
 
     /// The user or the view moved the position.
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) {

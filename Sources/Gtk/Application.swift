@@ -72,11 +72,7 @@ public final class Application: Object {
         g_action_map_add_action(OpaquePointer(gobject), OpaquePointer(action.gobject))
     }
 
-    /// Binds an accelerator such as "<Control>f" to an action such as "win.focus-search".
-    public func setAccelerator(_ accelerator: String, forAction action: String) {
-        setAccelerators([accelerator], forAction: action)
-    }
-
+    /// Binds accelerators such as "<Control>f" to an action such as "win.focus-search".
     public func setAccelerators(_ accelerators: [String], forAction action: String) {
         withCStrings(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }
     }

@@ -4,13 +4,14 @@ public struct BuilderError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// Loads a GtkBuilder .ui file and hands out its objects as wrappers.
+/// Loads a GtkBuilder .ui file from a registered GResource and hands out its objects as wrappers.
 @MainActor
 public final class Builder: Object {
-    public init(file path: String) throws(BuilderError) {
+    /// `path`: the file's path in the registered resources (`/org/example/App/window.ui`).
+    public init(resource path: String) throws(BuilderError) {
         let builder = gtk_builder_new()!
         var error: UnsafeMutablePointer<GError>?
-        if gtk_builder_add_from_file(builder, path, &error) == 0 {
+        if gtk_builder_add_from_resource(builder, path, &error) == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             g_object_unref(UnsafeMutableRawPointer(builder))

@@ -1,8 +1,17 @@
 import CGtk
 
-/// Key values and modifiers as GDK reports them.
+/// Key values and modifiers as GDK reports them (the GDK_KEY_* values, named).
 public enum Keys {
-    public static let down: UInt32 = 0xFF54  // GDK_KEY_Down
+    public static let down = UInt32(GDK_KEY_Down)
+    public static let delete = UInt32(GDK_KEY_Delete)
+    /// The keys a list or grid moves its selection with: arrows, Home, End, Page Up/Down, and
+    /// the keypad's copies of them.
+    public static let listMovement: Set<UInt32> = Set([
+        GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Page_Up, GDK_KEY_Page_Down, GDK_KEY_Home, GDK_KEY_End,
+        GDK_KEY_KP_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Up, GDK_KEY_KP_Right, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Up,
+        GDK_KEY_KP_Page_Down, GDK_KEY_KP_End,
+    ].map { UInt32($0) })
+
     /// Whether the key types a character (no Control, Alt or Super held), as type-to-search wants.
     public static func isText(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
         let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue

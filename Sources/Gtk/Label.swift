@@ -6,11 +6,6 @@ public final class Label: Widget {
         self.init(retaining: gtk_label_new(text))
     }
 
-    public var wraps: Bool {
-        get { gtk_label_get_wrap(cast()) != 0 }
-        set { gtk_label_set_wrap(cast(), newValue ? 1 : 0) }
-    }
-
     public func alignStart() { gtk_label_set_xalign(cast(), 0) }
 
     /// Ends a text too long for its place with "…" (it then asks for little width).

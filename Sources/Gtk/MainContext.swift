@@ -4,12 +4,6 @@ import Foundation
 /// The default GLib main context: timers and manual iteration (for tests and benchmarks).
 @MainActor
 public enum MainContext {
-    /// Runs one iteration; `blocking` waits for an event.
-    @discardableResult
-    public static func iterate(blocking: Bool = false) -> Bool {
-        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
-    }
-
     /// Iterates until `condition` holds or `timeout` passes; returns whether it held.
     @discardableResult
     public static func spin(until condition: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {

@@ -28,7 +28,6 @@ open class Window: Widget {
         gtk_window_set_default_size(window, gint(width), gint(height))
     }
 
-    public func setTitlebar(_ widget: Widget?) { withExtendedLifetime(widget) { gtk_window_set_titlebar(window, widget?.widget) } }
     public func setChild(_ widget: Widget?) { withExtendedLifetime(widget) { gtk_window_set_child(window, widget?.widget) } }
     public func setTransient(for parent: Window) {
         gtk_window_set_transient_for(window, parent.window)

@@ -64,7 +64,7 @@ final class SignalTests: XCTestCase {
 
     func testEntryActivateAndText() {
         MainActor.assumeIsolated {
-            let entry = Entry(retaining: gtk_entry_new())
+            let entry = Editable(retaining: gtk_entry_new())
             var activations = 0
             entry.onActivate { activations += 1 }
             entry.text = "tarkan"

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import XCTest
+import TestSupport
 @testable import HTTP
 
 /// Issue #14 problems 7 and 8 and issue #11's cancellation, against a raw socket server that

@@ -25,7 +25,6 @@ final class ResourceLocatorTests: XCTestCase {
 
     func testInstalledUnderAPrefix() throws {
         let binary = try makeFile("opt/app/bin/storesearch")
-        _ = try makeFile("opt/app/share/storesearch/Resources/main-window.ui")
         _ = try makeFile("opt/app/share/storesearch/data/catalog.json")
         let found = try XCTUnwrap(ResourceLocator.locate(environment: [:], executable: binary))
         let share = root.appending(path: "opt/app/share").standardizedFileURL.path
@@ -37,7 +36,6 @@ final class ResourceLocatorTests: XCTestCase {
 
     func testBuiltInASourceTree() throws {
         let binary = try makeFile("checkout/.build/x86_64-unknown-linux-gnu/debug/storesearch")
-        _ = try makeFile("checkout/Resources/main-window.ui")
         _ = try makeFile("checkout/data/catalog.json")
         let found = try XCTUnwrap(ResourceLocator.locate(environment: [:], executable: binary))
         let checkout = root.appending(path: "checkout").standardizedFileURL.path

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import StoreSearchCore
+import TestSupport
 import Synchronization
 import XCTest
 

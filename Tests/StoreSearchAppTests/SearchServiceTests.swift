@@ -3,6 +3,7 @@ import Gtk
 import Synchronization
 import HTTP
 import StoreSearchCore
+import TestSupport
 import XCTest
 @testable import StoreSearchApp
 

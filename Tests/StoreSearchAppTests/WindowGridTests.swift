@@ -36,7 +36,7 @@ final class WindowGridTests: XCTestCase {
 
             // Delete on the grid hides the selected tile; the next takes its place.
             let next = harness.names[index + 1]
-            XCTAssertTrue(main.resultsGrid.pressKey(0xFFFF /* GDK_KEY_Delete */))
+            XCTAssertTrue(main.resultsGrid.pressKey(Keys.delete))
             XCTAssertFalse(harness.names.contains("Şımarık"))
             XCTAssertEqual(main.resultsGrid.selection.selectedElement?.name, next)
 

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import HTTP
 import StoreSearchCore
+import TestSupport
 import Synchronization
 import XCTest
 @testable import StoreSearchApp

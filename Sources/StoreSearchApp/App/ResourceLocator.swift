@@ -1,15 +1,16 @@
 import Foundation
 
-/// Finds the app's files from where its binary is, never from where it was built:
-/// - installed: `<prefix>/bin/storesearch` with `<prefix>/share/storesearch/{Resources,data}`,
+/// Finds the app's files from where its binary is, never from where it was built (the `.ui` and
+/// CSS files are compiled into the binary: see `AppResources`):
+/// - installed: `<prefix>/bin/storesearch` with `<prefix>/share/storesearch/data`,
 ///   translations in `<prefix>/share/locale`, the settings schema in
 ///   `<prefix>/share/glib-2.0/schemas` and icons in `<prefix>/share/icons`;
-/// - a source tree: the nearest ancestor of the binary holding `Resources/` and `data/`
+/// - a source tree: the nearest ancestor of the binary holding `data/catalog.json`
 ///   (`.build/debug/storesearch`, the tests), with translations and the schema compiled by
 ///   `make` into `.build/locale` and `.build/schemas`;
 /// - `$STORESEARCH_RESOURCES`: a folder laid out like a source tree, tried first.
 public struct ResourceLocator: Sendable {
-    /// The folder holding `Resources/` and `data/`.
+    /// The folder holding `data/`.
     public let root: URL
     /// `<lang>/LC_MESSAGES/storesearch.mo` files.
     public let localeDirectory: URL
@@ -18,7 +19,6 @@ public struct ResourceLocator: Sendable {
     /// A folder the icon theme searches (it holds `hicolor/…/apps/<app id>.svg`).
     public let iconDirectory: URL
 
-    public var resources: URL { root.appending(path: "Resources") }
     public var data: URL { root.appending(path: "data") }
 
     /// A source tree or a folder laid out like one.
@@ -60,10 +60,6 @@ public struct ResourceLocator: Sendable {
             candidates.append(ResourceLocator(root: directory))
             directory.deleteLastPathComponent()
         }
-        // Both folders must be there (a checkout's Resources/ alone is no installation).
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.resources.path)
-                && FileManager.default.fileExists(atPath: $0.data.appending(path: "catalog.json").path)
-        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.data.appending(path: "catalog.json").path) }
     }
 }

@@ -66,16 +66,11 @@ final class DetailForm {
     /// The shown item changed (nil: none), for the pane's title.
     var onShow: ((Item?) -> Void)?
 
-    /// Loads detail-form.ui from `resources`; `stack` is the pane's content.
-    init(resources: URL, loader: ArtworkLoader, locale: Locale) {
+    /// Loads detail-form.ui; `stack` is the pane's content.
+    init(loader: ArtworkLoader, locale: Locale) {
         self.loader = loader
         self.locale = locale
-        let builder: Builder
-        do {
-            builder = try Builder(file: resources.appending(path: "detail-form.ui").path)
-        } catch {
-            fatalError("\(error)")  // the .ui file ships with the binary; a broken one is a build error
-        }
+        let builder = Builder.loading("detail-form.ui")
         stack = builder.object("detail_stack")
         artworkStack = builder.object("artwork_stack")
         previewSlot = builder.object("preview_slot")

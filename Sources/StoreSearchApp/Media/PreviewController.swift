@@ -38,10 +38,10 @@ final class PreviewController {
     /// The status, position or item changed (MPRIS follows).
     var onChange: (() -> Void)?
 
-    init(window: Window, resources: URL, isOffline: @escaping () -> Bool) {
+    init(window: Window, isOffline: @escaping () -> Bool) {
         self.window = window
         self.isOffline = isOffline
-        let builder = Builder.loading(resources.appending(path: "preview-controls.ui"))
+        let builder = Builder.loading("preview-controls.ui")
         root = builder.object("preview_box")
         button = builder.object("preview_button")
         adjustment = builder.object("preview_adjustment")

@@ -37,7 +37,7 @@ final class MyItemsPage {
     init(window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
         self.state = state
-        let builder = Builder.loading(environment.resources.resources.appending(path: "my-items-page.ui"))
+        let builder = Builder.loading("my-items-page.ui")
         root = builder.object("my_items_page")
         filterEntry = builder.object("my_items_filter_entry")
         stack = builder.object("my_items_stack")

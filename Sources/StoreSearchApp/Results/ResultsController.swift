@@ -10,10 +10,6 @@ import StoreSearchCore
 final class ResultsController {
     /// The iTunes Search API returns at most this many results.
     static let storeLimit = 200
-    static let keyDelete: UInt32 = 0xFFFF
-    /// Keys with which GtkListView/GtkGridView move the selection along with focus.
-    private static let movementKeys: Set<UInt32> = [0xFF51, 0xFF52, 0xFF53, 0xFF54, 0xFF55, 0xFF56, 0xFF50, 0xFF57,
-                                                    0xFF95, 0xFF96, 0xFF97, 0xFF98, 0xFF99, 0xFF9A, 0xFF9B, 0xFF9C]
 
     let views: ItemViews
     var model: ListModel<Item> { views.model }
@@ -65,13 +61,14 @@ final class ResultsController {
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         for view in [list as Widget, grid as Widget] {
             view.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-                guard let self, Self.movementKeys.contains(keyval) else { return false }
+                // GtkListView/GtkGridView move the selection along with focus on these keys.
+                guard let self, Keys.listMovement.contains(keyval) else { return false }
                 self.isMovingWithKeys = true
                 MainContext.after(.zero) { [weak self] in self?.isMovingWithKeys = false }
                 return false
             }
             view.onKeyPressed { [weak self] keyval, _ in
-                guard keyval == Self.keyDelete, let self, let item = self.selection.selectedElement else { return false }
+                guard keyval == Keys.delete, let self, let item = self.selection.selectedElement else { return false }
                 self.onHideRequested?(item)
                 return true
             }

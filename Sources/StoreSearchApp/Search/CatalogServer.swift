@@ -4,7 +4,7 @@ import HTTP
 import StoreSearchCore
 
 /// The bundled offline catalog served over real HTTP on 127.0.0.1: `/search` with the API's
-/// parameters and answer shape, and `/artwork/...` with the images.
+/// parameters and answer shape.
 ///
 /// Starting is cheap: the server listens at once and the 1.3 MB catalog is parsed on a thread
 /// of its own (~80 ms); a search that arrives before it is ready waits for it. Artwork URLs in answers
@@ -18,13 +18,11 @@ public final class CatalogServer: Sendable {
 
     private let server = LocalServer()
     private let catalogFile: URL
-    private let artworkDirectory: URL
     private let index = CatalogIndexLoader()
 
-    /// Uses `catalog.json` and the `artwork/` folder of `dataDirectory`; throws if the catalog is missing.
+    /// Uses `catalog.json` of `dataDirectory`; throws if the catalog is missing.
     public init(dataDirectory: URL) throws {
         catalogFile = dataDirectory.appending(path: "catalog.json")
-        artworkDirectory = dataDirectory.appending(path: "artwork")
         guard FileManager.default.isReadableFile(atPath: catalogFile.path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: catalogFile.path])
         }
@@ -43,7 +41,6 @@ public final class CatalogServer: Sendable {
         // Parsing starts with the first search, or a moment after start: the window's first
         // frames do not share the CPU with it.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(250)) { index.load(catalogFile) }
-        let artworkDirectory = artworkDirectory
         server.route("/search") { request in
             index.load(catalogFile)
             do {
@@ -54,13 +51,6 @@ public final class CatalogServer: Sendable {
                 Log.warning(LogDomain.catalog, "The offline catalog cannot be read: \(error)")
                 return LocalServerResponse(status: 500, text: "The offline catalog cannot be read: \(error)")
             }
-        }
-        server.route("/artwork/") { request in
-            guard let file = CatalogServer.artworkFile(for: request.path, in: artworkDirectory),
-                  let data = FileManager.default.contents(atPath: file.path) else {
-                return LocalServerResponse(status: 404, text: "No such image")
-            }
-            return LocalServerResponse(contentType: "image/jpeg", body: data)
         }
         return try server.start()
     }

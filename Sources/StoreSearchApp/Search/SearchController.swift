@@ -48,6 +48,8 @@ final class SearchController {
         searchEntry.onActivate { [weak self] in self?.runSearch() }
         // Escape in the entry clears it (and a search, if one was typed, stays on screen).
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        // Category is the one list of categories: its order is the drop-down's.
+        categoryDropDown.setItems(Category.allCases.map(\.displayName))
         categoryDropDown.onSelectionChanged { [weak self] in
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.runSearch()

@@ -34,13 +34,8 @@ public final class MainWindow {
     /// `settings`: where the window state is kept (nil: the user's GSettings).
     public init(application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil) {
         self.environment = environment
-        let resources = environment.resources.resources
-        do {
-            builder = try Builder(file: resources.appending(path: "main-window.ui").path)
-        } catch {
-            fatalError("\(error)")  // the .ui file ships with the binary; a broken one is a build error
-        }
-        StyleSheet.load(file: resources.appending(path: "style.css").path)
+        builder = Builder.loading("main-window.ui")
+        AppResources.loadStyleSheet()
         window = builder.object("window")
         window.setApplication(application)
         state = WindowState(settings: environment.settings, backend: settings)
@@ -48,20 +43,20 @@ public final class MainWindow {
         menuButton = builder.object("menu_button")
         detailTitle = builder.object("detail_title")
         layout = AdaptiveLayout(builder: builder)
-        let banner = NoticeBanner(resources: resources)
+        let banner = NoticeBanner()
         builder.object("window_content", as: Box.self).prepend(banner.revealer)
         notices = NoticesController(overlay: builder.object("toast_overlay"), banner: banner)
         results = ResultsController(builder: builder, window: window, environment: environment, state: state)
         search = SearchController(builder: builder, results: results, environment: environment)
-        detail = DetailForm(resources: resources, loader: environment.artwork, locale: environment.locale)
+        detail = DetailForm(loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.stack)
-        actions = WindowActions(window: window, application: application, resources: resources)
+        actions = WindowActions(window: window, application: application)
         changes = UndoController(keeper: environment.keeper, notices: notices, results: results, detail: detail)
         myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
                                     notices: notices)
         sortButton = builder.object("sort_button")
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
-        preview = PreviewController(window: window, resources: resources) { [environment] in environment.isOffline }
+        preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
@@ -97,7 +92,7 @@ public final class MainWindow {
             self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
         }
         searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == 0xFF54 /* GDK_KEY_Down */, let self, self.search.visiblePage == "results" else { return false }
+            guard keyval == Keys.down, let self, self.search.visiblePage == "results" else { return false }
             return self.results.focusFirst()
         }
         results.onSelect = { [weak self] item, opens in

@@ -10,8 +10,8 @@ final class NoticeBanner {
     private let button: Button
     private var action: (() -> Void)?
 
-    init(resources: URL) {
-        let builder = Builder.loading(resources.appending(path: "notice-banner.ui"))
+    init() {
+        let builder = Builder.loading("notice-banner.ui")
         revealer = builder.object("banner")
         label = builder.object("banner_label")
         button = builder.object("banner_button")

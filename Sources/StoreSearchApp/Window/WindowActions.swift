@@ -28,7 +28,6 @@ final class WindowActions {
     private let window: Window
     private(set) var aboutWindow: AboutWindow?
     private(set) var shortcutsWindow: Window?
-    private let resources: URL
 
     var onFocusSearch: (() -> Void)?
     var onUndo: (() -> Void)?
@@ -36,9 +35,8 @@ final class WindowActions {
     /// F6: between the results and the detail, as GNOME apps move between panes.
     var onSwitchPane: (() -> Void)?
 
-    init(window: Window, application: Application, resources: URL) {
+    init(window: Window, application: Application) {
         self.window = window
-        self.resources = resources
         window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
         window.addAction("about") { [weak self] in self?.showAbout() }
         window.addAction("undo") { [weak self] in self?.onUndo?() }
@@ -55,7 +53,7 @@ final class WindowActions {
     private func showShortcuts() {
         if shortcutsWindow == nil {
             do {
-                let builder = try Builder(file: resources.appending(path: "shortcuts-window.ui").path)
+                let builder = try Builder(resource: AppResources.path("shortcuts-window.ui"))
                 let shortcuts: Window = builder.object("help_overlay")
                 shortcuts.setTransient(for: window)
                 shortcuts.hidesOnClose = true

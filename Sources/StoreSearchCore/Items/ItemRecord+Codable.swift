@@ -1,18 +1,9 @@
 import Foundation
 
 /// Format 1 records (read only): no `id`, a snapshot for every item.
-extension ItemRecord: Codable {
+extension ItemRecord: Decodable {
     private enum CodingKeys: String, CodingKey {
         case id, edits, visitedAt, hiddenAt, snapshot
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        if !edits.isEmpty { try container.encode(edits, forKey: .edits) }
-        try container.encodeIfPresent(visitedAt, forKey: .visitedAt)
-        try container.encodeIfPresent(hiddenAt, forKey: .hiddenAt)
-        try container.encodeIfPresent(snapshot, forKey: .snapshot)
     }
 
     public init(from decoder: any Decoder) throws {

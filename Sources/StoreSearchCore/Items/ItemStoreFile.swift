@@ -200,11 +200,6 @@ public struct ItemStoreFile: Sendable {
         store.records.values.sorted { $0.id < $1.id }
     }
 
-    /// Writes `data` atomically (see `save`).
-    public func write(_ data: Data) throws(ItemStoreFileError) {
-        try replace { fd throws(ItemStoreFileError) in try Self.writeAll(data, to: fd, path: url.path) }
-    }
-
     /// Encodes `store` straight into a temporary file, then replaces the item file with it:
     /// temp file, fsync, keep the current file as the backup, rename. Memory stays at one
     /// buffer whatever the store's size. Refuses to replace a file from a newer format, and

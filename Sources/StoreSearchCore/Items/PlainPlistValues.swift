@@ -1,19 +1,9 @@
 import Foundation
 
 // The item file stores URLs, prices and kinds as plain strings ("1.29", "https://…", "song"),
-// so that it reads well and parses fast. Decoding also accepts the nested forms that format 1
+// so that it reads well and parses fast. Decoding (format 1, through Codable) also accepts the nested forms that format 1
 // files hold: Foundation's `{relative: …}` for URLs, its mantissa dictionary for Decimal, and
 // the synthesized `{song: {}}` / `{other: {_0: …}}` for kinds.
-
-extension KeyedEncodingContainer {
-    mutating func encodePlain(_ url: URL?, forKey key: Key) throws {
-        try encodeIfPresent(url?.absoluteString, forKey: key)
-    }
-
-    mutating func encodePlain(_ decimal: Decimal?, forKey key: Key) throws {
-        try encodeIfPresent(decimal.map { "\($0)" }, forKey: key)
-    }
-}
 
 extension KeyedDecodingContainer {
     func decodePlainURL(forKey key: Key) throws -> URL? {

@@ -2,7 +2,7 @@ import CIntl
 import Foundation
 
 /// gettext for the `storesearch` domain. Messages are marked with `localized("…")` and
-/// `localizedPlural("…", "…", n)`; `po/extract-messages` finds them with xgettext. Taking a
+/// `localizedPlural("…", "…", n)`; `scripts/l10n.sh update` finds them with xgettext. Taking a
 /// `StaticString` makes the compiler refuse an interpolated message, which could not be a msgid:
 /// put values in with `String(format:)` (`%@` for text, `%ld` for numbers).
 public enum Localization {

@@ -1,5 +1,5 @@
-/// What the user searches in. The first four are the ones the category control shows first.
-public enum Category: String, CaseIterable, Sendable, Codable {
+/// What the user searches in, in the order the category drop-down lists them (its only list).
+public enum Category: String, CaseIterable, Sendable {
     case all, music, software, ebooks, movies, podcasts, audiobooks
 
     /// The iTunes `entity` parameter; `nil` searches everything.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Stored as one string: "song", "app", … and "other:RAW" for kinds StoreSearch has no name for.
-extension ResultKind: Codable {
+extension ResultKind: Decodable {
     static let named: [String: ResultKind] = [
         "song": .song, "app": .app, "ebook": .ebook, "audiobook": .audiobook, "podcast": .podcast, "movie": .movie,
         "musicVideo": .musicVideo, "tvEpisode": .tvEpisode, "album": .album, "artist": .artist,
@@ -10,11 +10,6 @@ extension ResultKind: Codable {
     var storedName: String {
         if case .other(let raw) = self { return "other:\(raw)" }
         return Self.named.first { $0.value == self }!.key
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(storedName)
     }
 
     /// The kind a stored name stands for.

@@ -1,26 +1,9 @@
 import Foundation
 
 /// The snapshot kept in the item file, with URLs and the price as plain strings.
-extension SearchResult: Codable {
+extension SearchResult: Decodable {
     private enum CodingKeys: String, CodingKey {
         case id, name, artist, kind, genre, price, currency, releaseDate, storeURL, previewURL, artworkURL, largeArtworkURL, summary
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(artist, forKey: .artist)
-        try container.encode(kind, forKey: .kind)
-        try container.encodeIfPresent(genre, forKey: .genre)
-        try container.encodePlain(price, forKey: .price)
-        try container.encodeIfPresent(currency, forKey: .currency)
-        try container.encodeIfPresent(releaseDate, forKey: .releaseDate)
-        try container.encodePlain(storeURL, forKey: .storeURL)
-        try container.encodePlain(previewURL, forKey: .previewURL)
-        try container.encodePlain(artworkURL, forKey: .artworkURL)
-        try container.encodePlain(largeArtworkURL, forKey: .largeArtworkURL)
-        try container.encodeIfPresent(summary, forKey: .summary)
     }
 
     public init(from decoder: any Decoder) throws {

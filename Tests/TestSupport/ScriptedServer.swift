@@ -7,6 +7,11 @@ import Foundation
 public final class ScriptedServer: @unchecked Sendable {  // mutable state is guarded by `lock`
     public typealias Script = @Sendable (Connection) -> Void
 
+    /// The listening socket could not be set up.
+    public struct SocketError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// One accepted connection, used from its script's thread.
     public final class Connection: @unchecked Sendable {
         let fd: Int32
@@ -107,7 +112,7 @@ public final class ScriptedServer: @unchecked Sendable {  // mutable state is gu
     @discardableResult
     public func start() throws -> URL {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPError.other("socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -118,7 +123,7 @@ public final class ScriptedServer: @unchecked Sendable {  // mutable state is gu
         }
         guard bound else {
             Glibc.close(fd)
-            throw HTTPError.other("bind: \(String(cString: strerror(errno)))")
+            throw SocketError(description: "bind: \(String(cString: strerror(errno)))")
         }
         listener = fd
         let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!

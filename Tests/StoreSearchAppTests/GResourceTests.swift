@@ -1,0 +1,67 @@
+import CGtk
+import Foundation
+import Gtk
+import XCTest
+@testable import StoreSearchApp
+
+/// The `.ui` and CSS files are compiled into the binary (scripts/gresource.sh): every one in
+/// Resources/ is in it, and every `.ui` builds with libadwaita initialised, so a broken or
+/// forgotten `.ui` file fails `make test` instead of the app at run time.
+final class GResourceTests: XCTestCase {
+    private static func sourceFiles(_ suffixes: [String]) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: MainLoop.repository.appending(path: "Resources").path)
+            .filter { name in suffixes.contains { name.hasSuffix($0) } }.sorted()
+    }
+
+    func testEveryUIAndCSSFileIsInTheResource() throws { try MainActor.assumeIsolated {
+        _ = AppResources.path("")  // registers
+        let compiled = ResourceFiles.names(in: AppResources.folder).sorted()
+        let expected = try Self.sourceFiles([".ui", ".css"])
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(compiled, expected, "the resource is stale: run make build")
+        for name in compiled {
+            let original = try Data(contentsOf: MainLoop.repository.appending(path: "Resources/\(name)"))
+            var size = 0
+            XCTAssertNotEqual(g_resources_get_info(AppResources.path(name), G_RESOURCE_LOOKUP_FLAGS_NONE, &size, nil, nil), 0)
+            XCTAssertEqual(size, original.count, "\(name) in the resource differs from Resources/\(name): run make build")
+        }
+    } }
+
+    func testEveryUIFileBuildsWithLibadwaita() { MainActor.assumeIsolated {
+        _ = WindowHarness.application  // an AdwApplication, registered: adw_init has run
+        let names = ResourceFiles.names(in: AppResources.folder).filter { $0.hasSuffix(".ui") }
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        for name in names {
+            let builder = gtk_builder_new()!
+            defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+            var error: UnsafeMutablePointer<GError>?
+            let loaded = gtk_builder_add_from_resource(builder, AppResources.path(name), &error) != 0
+            XCTAssertTrue(loaded, "\(name): \(error.map { String(cString: $0.pointee.message) } ?? "?")")
+            if let error { g_error_free(error) }
+            // Toplevels the file made would outlive the builder otherwise.
+            Self.destroyWindows(in: builder)
+        }
+    } }
+
+    func testAGtkBuilderErrorIsReported() { MainActor.assumeIsolated {
+        do {
+            _ = try Builder(resource: AppResources.path("no-such-file.ui"))
+            XCTFail("a missing .ui file loaded")
+        } catch {
+            XCTAssertTrue("\(error)".contains("no-such-file.ui"), "\(error)")
+        }
+    } }
+
+    private static func destroyWindows(in builder: OpaquePointer) {
+        guard let objects = gtk_builder_get_objects(builder) else { return }
+        defer { g_slist_free(objects) }
+        var node: UnsafeMutablePointer<GSList>? = objects
+        while let current = node {
+            if let data = current.pointee.data,
+               g_type_check_instance_is_a(data.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0 {
+                gtk_window_destroy(data.assumingMemoryBound(to: GtkWindow.self))
+            }
+            node = current.pointee.next
+        }
+    }
+}
