@@ -49,17 +49,13 @@ final class DetailForm {
 
     /// The user changed the shown item; the edits replace the item's previous ones.
     var onEdit: ((Item, ItemEdits) -> Void)?
-    var onHide: ((Item) -> Void)?
-    var onRevert: ((Item) -> Void)?
-    var onViewInStore: ((URL) -> Void)?
-    var onMarkUnvisited: ((Item) -> Void)?
 
     /// False in a read-only window (another process owns the item file): fields show, nothing edits.
     var isEditable = true {
         didSet {
             for entry in [nameEntry, artistEntry, priceEntry] { entry.isEditable = isEditable }
             notesView.isEditable = isEditable
-            for control in [changeDateButton, hideButton] as [Widget] { control.isSensitive = isEditable }
+            changeDateButton.isSensitive = isEditable
             if let item { updateButtons(for: item) }
         }
     }
@@ -111,22 +107,6 @@ final class DetailForm {
             self.commit(date: self.calendar.date)
             self.changeDateButton.popdown()
         }
-        hideButton.onClicked { [weak self] in
-            guard let self, let item = self.item else { return }
-            self.onHide?(item)
-        }
-        revertButton.onClicked { [weak self] in
-            guard let self, let item = self.item else { return }
-            self.onRevert?(item)
-        }
-        unvisitButton.onClicked { [weak self] in
-            guard let self, let item = self.item else { return }
-            self.onMarkUnvisited?(item)
-        }
-        viewInStoreButton.onClicked { [weak self] in
-            guard let self, let url = self.item?.result.storeURL else { return }
-            self.onViewInStore?(url)
-        }
     }
 
     /// Shows `item` (nil: the "select a result" page). Uncommitted typing for the previous item
@@ -161,17 +141,16 @@ final class DetailForm {
         notesView.text = item.notes
         summaryLabel.text = item.result.summary ?? ""
         summaryLabel.isVisible = item.result.summary != nil
-        viewInStoreButton.isSensitive = item.result.storeURL != nil
         viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         updateButtons(for: item)
         if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
     }
 
     private func updateButtons(for item: Item) {
-        revertButton.isSensitive = isEditable && !item.edits.isEmpty
+        // Whether Hide, Revert, Mark as Unvisited and View in Store can be done is their actions'
+        // (ItemActions); the form only shows the visited row where there is a visit.
         visitedRow.isVisible = item.isVisited
         unvisitButton.isVisible = item.isVisited
-        unvisitButton.isSensitive = isEditable
     }
 
     /// Commits what is typed in any field, as leaving it would: before the window closes or the

@@ -28,6 +28,7 @@ public final class MainWindow {
     private let sortButton: MenuButton
     private let snapshotLookup: SnapshotLookup
     let preview: PreviewController
+    let itemActions: ItemActions
     private let mpris: MPRISPlayer?
     private var closingWithoutSaving = false
 
@@ -58,6 +59,7 @@ public final class MainWindow {
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
+        itemActions = ItemActions(window: window)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
@@ -129,6 +131,7 @@ public final class MainWindow {
             self?.detailTitle.title = item?.name ?? ""
             self?.myItems.showInDetail(item)
             self?.preview.show(item)
+            self?.itemActions.show(item)
         }
         changes.onStoreChanged = { [weak self] id in
             guard let self else { return }
@@ -136,6 +139,8 @@ public final class MainWindow {
             // A preview stops when its item is hidden or forgotten.
             let store = self.environment.keeper.store
             if store.isHidden(id) { self.preview.itemWentAway(id) }
+            // The item in the detail changed (an undo, Mark as Unvisited): what can be done follows.
+            if let shown = self.itemActions.item, shown.id == id { self.itemActions.show(store.item(for: shown.result)) }
         }
         preview.onChange = { [weak self] in self?.mpris?.update() }
         mpris?.onRaise = { [weak self] in self?.present() }
@@ -160,16 +165,17 @@ public final class MainWindow {
             guard let self else { return }
             let before = self.environment.keeper.store.item(for: item.result).edits
             self.changes.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
+            self.itemActions.show(item)
         }
-        detail.onHide = { [weak self] item in self?.hide(item) }
-        detail.onRevert = { [weak self] item in
+        itemActions.onHide = { [weak self] item in self?.hide(item) }
+        itemActions.onRevert = { [weak self] item in
             self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
                                  notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
-        detail.onMarkUnvisited = { [weak self] item in
+        itemActions.onMarkUnvisited = { [weak self] item in
             self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
-        detail.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
+        itemActions.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
         actions.onFocusSearch = { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
@@ -216,6 +222,7 @@ public final class MainWindow {
         if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
         if environment.keeper.isReadOnly {
             detail.isEditable = false
+            itemActions.isEditable = false
             notices.show(localized("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."),
                          lasting: true)
             Log.message(LogDomain.app, "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
