@@ -42,7 +42,7 @@ final class WindowStoreDataTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)), "\(strip.loadedCount) of 4 loaded")
             XCTAssertTrue(harness.main.window.descendant(accessibleLabel: "Screenshot 1 of 4") != nil)
 
-            harness.main.gridViewButton.isActive = true
+            harness.main.gridViewButton.click()
             XCTAssertTrue(MainContext.spin(until: { server.requests.contains { $0.path.hasSuffix("/112x112bb.jpg") } }),
                           "grid tiles ask for the 112 px they show: \(server.requests.map(\.path))")
         }

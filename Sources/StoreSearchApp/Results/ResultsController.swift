@@ -51,6 +51,11 @@ final class ResultsController {
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
         showViewMode(state.viewMode)
+        // The List View and Grid View toggles name this action with their mode as target (My
+        // Items follows the same choice).
+        window.addStringAction("view-mode", state: state.viewMode.rawValue) { [weak self] value in
+            self?.switchTo(WindowState.ViewMode(rawValue: value) ?? .list)
+        }
         order = state.resultOrder
         window.addStringAction("sort", state: order.rawValue) { [weak self] value in
             self?.order = ResultOrder(rawValue: value) ?? .bestMatch
@@ -76,14 +81,6 @@ final class ResultsController {
         }
         list.onActivate { [weak self] index in self?.activate(at: index) }
         grid.onActivate { [weak self] index in self?.activate(at: index) }
-        listButton.onToggled { [weak self] in
-            guard let self, self.listButton.isActive else { return }
-            self.switchTo(.list)
-        }
-        gridButton.onToggled { [weak self] in
-            guard let self, self.gridButton.isActive else { return }
-            self.switchTo(.grid)
-        }
     }
 
     // MARK: Showing results
@@ -146,7 +143,6 @@ final class ResultsController {
 
     private func showViewMode(_ mode: WindowState.ViewMode) {
         views.show(mode)
-        (mode == .grid ? gridButton : listButton).isActive = true
     }
 
     /// Moves keyboard focus to the selected result, or the first; false when there are none.
