@@ -118,8 +118,6 @@ public final class DBusCall {
         self.invocation = nil
         g_dbus_method_invocation_return_dbus_error(invocation, name, message)
     }
-
-    public var isAnswered: Bool { invocation == nil }
 }
 
 /// A GVariant being built for a reply (floating until the reply takes it).

@@ -58,6 +58,7 @@ final class SearchProvider {
 
     private func search(_ terms: [String], answering call: DBusCall) {
         pendingSearch?.cancel()  // its call is answered with what it had
+        if answered.count > 1000 { answered.removeAll() }  // a long session: keep the latest searches' only
         let term = terms.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         let mine = myMatches(term)
         for result in mine { answered[result.id] = result }
