@@ -79,16 +79,21 @@ public final class Application: Object {
 
     /// The actions (such as "win.about") an accelerator (such as "<Control>q") triggers.
     public func actions(forAccelerator accelerator: String) -> [String] {
-        guard let names = gtk_application_get_actions_for_accel(application, accelerator) else { return [] }
-        defer { g_strfreev(names) }
-        var result: [String] = []
-        var index = 0
-        while let name = names[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
+        takingStrings(gtk_application_get_actions_for_accel(application, accelerator))
     }
+}
+
+/// The strings of a NULL-terminated array GLib handed over (transfer full), which is freed.
+func takingStrings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+    guard let array else { return [] }
+    defer { g_strfreev(array) }
+    var result: [String] = []
+    var index = 0
+    while let string = array[index] {
+        result.append(String(cString: string))
+        index += 1
+    }
+    return result
 }
 
 /// Passes a NULL-terminated C string array to `body`.

@@ -104,11 +104,6 @@ open class Window: Widget {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
-    public func isActionEnabled(_ name: String) -> Bool {
-        guard let action = g_action_map_lookup_action(OpaquePointer(widget), name) else { return false }
-        return g_action_get_enabled(action) != 0
-    }
-
     /// Adds a window action "win.NAME" with a string state starting at `state`, for radio menu
     /// items that name it with their value as target; `handler` gets each newly chosen value.
     public func addStringAction(_ name: String, state: String, _ handler: @escaping @MainActor (String) -> Void) {
