@@ -141,11 +141,3 @@ final class HTTPHostileServerTests: XCTestCase {
         return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
 }
-
-/// A flag set on a server thread and read on the main thread.
-final class Flag: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
-}

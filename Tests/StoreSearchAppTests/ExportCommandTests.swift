@@ -54,19 +54,13 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertTrue(first.contains("Şımarık"), "the store's name beside the user's")
 
         // With the app running on its own session bus.
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--print-address=1"]
-        let output = Pipe()
-        bus.standardOutput = output
-        try bus.run()
-        defer { bus.terminate() }
-        let address = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let app = try run(["--offline"], bus: address).process
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let app = try run(["--offline"], bus: bus.address).process
         defer { app.terminate(); app.waitUntilExit() }
         usleep(500_000)
         XCTAssertTrue(app.isRunning)
-        XCTAssertEqual(try run(["--export", json.path], bus: address).status, 0)
+        XCTAssertEqual(try run(["--export", json.path], bus: bus.address).status, 0)
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
         XCTAssertEqual(Set(items.compactMap { $0["name"] as? String }), ["Şımarık, \"live\"", "東京"])
         XCTAssertTrue(app.isRunning, "the running window is left alone")

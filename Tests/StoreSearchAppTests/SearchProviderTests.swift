@@ -14,8 +14,7 @@ final class SearchProviderTests: XCTestCase {
     private static let interface = "org.gnome.Shell.SearchProvider2"
 
     private var folder: URL!
-    private var bus: Process!
-    private var address = ""
+    private var bus: PrivateSessionBus!
 
     override func setUpWithError() throws {
         folder = MainLoop.temporaryDirectory()
@@ -25,18 +24,11 @@ final class SearchProviderTests: XCTestCase {
                        for: SearchResult(id: "track:900", name: "Kuzu Kuzu", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"), currency: "USD"))
         store.hide(SearchResult(id: "track:901", name: "Hidden Tarkan Song", artist: "Tarkan", kind: .song))
         try ItemStoreFile(paths: paths).save(store)
-        bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--print-address=1"]
-        let output = Pipe()
-        bus.standardOutput = output
-        try bus.run()
-        address = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        bus = try PrivateSessionBus()
     }
 
     override func tearDownWithError() throws {
-        bus.terminate()
-        bus.waitUntilExit()
+        bus.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -68,7 +60,7 @@ final class SearchProviderTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = folder.appending(path: "data").path
         environment["XDG_CACHE_HOME"] = folder.appending(path: "cache").path
-        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["STORESEARCH_API_BASE"] = apiBase.absoluteString
         environment["GTK_A11Y"] = "none"
         return environment
@@ -91,6 +83,23 @@ final class SearchProviderTests: XCTestCase {
         return (String(decoding: data, as: UTF8.self), Date().timeIntervalSince(start))
     }
 
+    /// The app as D-Bus starts it for the Shell (`--gapplication-service`), once its provider
+    /// answers on the bus.
+    private func startService(environment: [String: String]) throws -> Process {
+        let service = Process()
+        service.executableURL = Self.executable
+        service.arguments = ["--gapplication-service"]
+        service.environment = environment
+        try service.run()
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = try call("GetInitialResultSet", "['x']", environment: environment).output.hasPrefix("(@as [],)")
+            if !ready { usleep(100_000) }
+        }
+        XCTAssertTrue(ready, "the provider answers on the bus")
+        return service
+    }
+
     private func waitForExit(_ process: Process, within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(50_000) }
@@ -102,18 +111,8 @@ final class SearchProviderTests: XCTestCase {
         let server = try startStore(closed: closed, slowArrived: slowArrived)
         defer { server.stop() }
         let environment = environment(apiBase: server.baseURL!)
-        let service = Process()
-        service.executableURL = Self.executable
-        service.arguments = ["--gapplication-service"]
-        service.environment = environment
-        try service.run()
-        defer { if service.isRunning { service.terminate() } }
-        var ready = false
-        for _ in 0..<100 where !ready {
-            ready = try call("GetInitialResultSet", "['x']", environment: environment).output.hasPrefix("(@as [],)")
-            if !ready { usleep(100_000) }
-        }
-        XCTAssertTrue(ready, "the provider answers on the bus")
+        let service = try startService(environment: environment)
+        defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
 
         let mine = try call("GetInitialResultSet", "['live', 'copy']", environment: environment)
         XCTAssertEqual(mine.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "my item, offline, at once")
@@ -157,20 +156,9 @@ final class SearchProviderTests: XCTestCase {
         let server = try startStore(closed: closed)
         defer { server.stop() }
         let environment = environment(apiBase: server.baseURL!)
-        let service = Process()
-        service.executableURL = Self.executable
-        service.arguments = ["--gapplication-service"]
-        service.environment = environment
-        let output = Pipe()
-        service.standardOutput = output
-        try service.run()
+        let service = try startService(environment: environment)
         defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
-        var ready = false
-        for _ in 0..<100 where !ready {
-            ready = try call("GetInitialResultSet", "['tarkan']", environment: environment).output.contains("track:902")
-            if !ready { usleep(100_000) }
-        }
-        XCTAssertTrue(ready)
+        XCTAssertTrue(try call("GetInitialResultSet", "['tarkan']", environment: environment).output.contains("track:902"))
         XCTAssertEqual(try call("ActivateResult", "'track:902'", "['tarkan']", "0", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines), "()")
         XCTAssertTrue(Self.windowAppears(), "the window opens")
         usleep(1_000_000)
@@ -197,11 +185,4 @@ final class SearchProviderTests: XCTestCase {
         }
         return false
     }
-}
-
-/// A flag set on another thread (the script's) and read by the test.
-final class Flag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreSearchCore
+import TestSupport
 import XCTest
 @testable import StoreSearchApp
 
@@ -40,18 +41,6 @@ final class SingleInstanceTests: XCTestCase {
         return (process, errors)
     }
 
-    /// A private session bus, so that no other test's application owns the app id.
-    private func startBus() throws -> (Process, String) {
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
-        let output = Pipe()
-        daemon.standardOutput = output
-        try daemon.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        return (daemon, line.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
     private func waitForExit(_ process: Process, within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
@@ -71,8 +60,9 @@ final class SingleInstanceTests: XCTestCase {
     func testSecondLaunchHandsItsSearchToTheFirstAndExits() throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
-        let (bus, address) = try startBus()
-        defer { bus.terminate() }
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let address = bus.address
         XCTAssertFalse(address.isEmpty)
 
         let (first, _) = try launch(["--api-base", base.absoluteString, "--search", "warmup"], bus: address)
