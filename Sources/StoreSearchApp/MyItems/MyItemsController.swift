@@ -4,7 +4,7 @@ import Gtk
 import StoreSearchCore
 
 /// The "Search" and "My Items" pages of the results pane and the actions on the user's own items:
-/// Keep in My Items (win.keep, Ctrl+D, the detail's star), Restore and Remove from My Items
+/// Restore and Remove from My Items
 /// (win.restore-item, win.remove-item, enabled by the selected item), Hidden Items
 /// (win.hidden-items: My Items filtered to hidden ones) and Export My Items… (win.export).
 @MainActor
@@ -15,8 +15,6 @@ final class MyItemsController {
     private let keeper: ItemStoreKeeper
     private let changes: UndoController
     private let notices: NoticesController
-    /// The item in the detail, whose Keep state the star shows.
-    private var detailItem: Item?
     private(set) var exportChooser: FileChooserNative?
 
     /// Search or My Items came into view.
@@ -37,14 +35,12 @@ final class MyItemsController {
             if self.isShowingMyItems { self.page.pageShown() }
             self.onPageChanged?(self.isShowingMyItems)
         }
-        window.addBoolAction("keep", state: false) { [weak self] kept in self?.setKept(kept) }
         window.addAction("restore-item") { [weak self] in self?.restoreSelected() }
         window.addAction("remove-item") { [weak self] in self?.removeSelected() }
         window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
         window.addAction("export") { [weak self] in self?.chooseExportFile() }
         window.addAction("show-search") { [weak self] in self?.showPage(myItems: false) }
         window.addAction("show-my-items") { [weak self] in self?.showPage(myItems: true) }
-        showInDetail(nil)
         updateSelectionActions()
     }
 
@@ -54,18 +50,9 @@ final class MyItemsController {
         pages.visiblePage = myItems ? "my-items" : "search"
     }
 
-    /// The detail now shows `item`: the star follows whether it is kept.
-    func showInDetail(_ item: Item?) {
-        detailItem = item
-        window.setActionEnabled("keep", item != nil && !keeper.isReadOnly)
-        window.setActionState("keep", item.map { keeper.store.isKept($0.id) } ?? false)
-    }
-
-    /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page and the
-    /// star follow.
+    /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page follows.
     func storeChanged(id: String? = nil) {
         page.storeChanged(ids: id.map { [$0] })
-        if let detailItem { window.setActionState("keep", keeper.store.isKept(detailItem.id)) }
         updateSelectionActions()
     }
 
@@ -73,12 +60,6 @@ final class MyItemsController {
         let selected = page.selected
         window.setActionEnabled("restore-item", selected?.isHidden == true && !keeper.isReadOnly)
         window.setActionEnabled("remove-item", selected != nil && !keeper.isReadOnly)
-    }
-
-    private func setKept(_ kept: Bool) {
-        guard let item = detailItem, !keeper.isReadOnly else { return }
-        let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
-        changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
     }
 
     private func restoreSelected() {

@@ -59,7 +59,7 @@ public final class MainWindow {
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
-        itemActions = ItemActions(window: window)
+        itemActions = ItemActions(window: window) { [keeper = environment.keeper] id in keeper.store.isKept(id) }
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
@@ -129,7 +129,6 @@ public final class MainWindow {
         }
         detail.onShow = { [weak self] item in
             self?.detailTitle.title = item?.name ?? ""
-            self?.myItems.showInDetail(item)
             self?.preview.show(item)
             self?.itemActions.show(item)
         }
@@ -176,6 +175,10 @@ public final class MainWindow {
             self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
         itemActions.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
+        itemActions.onKeep = { [weak self] item, kept in
+            let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
+            self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+        }
         actions.onFocusSearch = { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
