@@ -11,7 +11,8 @@ let package = Package(
         .target(name: "Adw", dependencies: ["Gtk", "CAdw"]),
         .target(name: "HTTP", dependencies: ["CSoup"]),
         .systemLibrary(name: "CIntl"),
-        .target(name: "StoreSearchCore", dependencies: ["CIntl"]),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "StoreSearchCore", dependencies: ["CIntl", "CGLib"]),
         // Resources/*.ui and *.css as a GResource compiled in; `make` generates its C first (scripts/gresource.sh).
         .target(name: "CResources", dependencies: ["CGtk"]),
         .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"]),

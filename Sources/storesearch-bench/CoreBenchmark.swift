@@ -18,7 +18,7 @@ enum CoreBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = ItemStoreFile(url: directory.appending(path: "items.plist"))
         let store = items(10_000)
-        let data = try file.encode(store)
+        let data = file.encode(store)
         try file.save(store)
         print("  10,000 items: \(data.count / 1024) KiB of XML")
 
@@ -29,7 +29,7 @@ enum CoreBenchmark {
             let bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
             try bytes.write(to: plain, options: .atomic)
         }
-        try Measure.compare("encode 10,000 items", { _ = try file.encode(store) },
+        try Measure.compare("encode 10,000 items", { _ = file.encode(store) },
                             against: "PropertyListSerialization.data of the same values",
                             { _ = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0) })
         try Measure.compare("save 10,000 items (version check, encode, temp, fsync, backup, rename)", { try file.save(store) },

@@ -4,29 +4,36 @@ import HTTP
 import StoreSearchApp
 import StoreSearchCore
 
-/// Issue #12: time from `main` to the first mapped window, and resident memory after a
-/// 200-result search, for the real window and for a plain C GTK 4 window with a header bar,
-/// search entry and drop-down, compiled and run in the same bench run. Each side runs in its
-/// own fresh process (alternately, so machine noise hits both alike); medians are reported.
+/// Issues #12 and #17: time from `main` to the first mapped window, and resident memory after a
+/// 200-result search, for the real window, for a plain C GTK 4 window with a header bar, search
+/// entry and drop-down, and for the floor of this interface: a C libadwaita program that builds
+/// the same .ui files from the same GResource (bench/libadwaita-window.c). All are compiled and
+/// run in the same bench run, each in its own fresh process (in turn, so machine noise hits them
+/// alike); medians are reported.
 enum WindowStartBenchmark {
     static let runs = 7
     static let childFlag = "--window-start-child"
 
     static func run(repository: URL) throws {
         print("Window start (median of \(runs) fresh processes each)")
-        let baseline = try compileBaseline()
-        defer { try? FileManager.default.removeItem(at: baseline.deletingLastPathComponent()) }
+        let folder = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-c-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = try compile("plain-gtk-window", package: "gtk4", into: folder)
+        let floor = try compile("libadwaita-window", package: "libadwaita-1", into: folder)
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var app: [(ms: Double, rssKB: Double)] = [], plain: [(ms: Double, rssKB: Double)] = []
+        var app: [(ms: Double, rssKB: Double)] = [], plain: [(ms: Double, rssKB: Double)] = [], adwaita: [(ms: Double, rssKB: Double)] = []
         for _ in 0..<runs {
             if let figures = try measure(me, arguments: [childFlag]) { app.append(figures) }
             if let figures = try measure(baseline, arguments: []) { plain.append(figures) }
+            if let figures = try measure(floor, arguments: []) { adwaita.append(figures) }
         }
-        guard !app.isEmpty, !plain.isEmpty else { return print("  no figures: a child failed") }
-        let appTime = median(app.map(\.ms)), plainTime = median(plain.map(\.ms))
+        guard !app.isEmpty, !plain.isEmpty, !adwaita.isEmpty else { return print("  no figures: a child failed") }
+        let appTime = median(app.map(\.ms)), plainTime = median(plain.map(\.ms)), floorTime = median(adwaita.map(\.ms))
         let appRSS = median(app.map(\.rssKB)) / 1024, plainRSS = median(plain.map(\.rssKB)) / 1024
-        print(String(format: "  StoreSearch window mapped in %.1f ms (plain C GTK 4 window: %.1f ms; ratio %.2f×)",
-                     appTime, plainTime, appTime / plainTime))
+        print(String(format: "  StoreSearch window mapped in %.1f ms; the same .ui files built and mapped by C and libadwaita: %.1f ms; "
+                     + "ratio %.2f× (target ≤ 1.25×)", appTime, floorTime, appTime / floorTime))
+        print(String(format: "  plain C GTK 4 window (no libadwaita, a header bar and two widgets): %.1f ms; ratio %.2f×",
+                     plainTime, appTime / plainTime))
         print(String(format: "  RSS after a 200-result search: %.1f MB (plain C window, idle: %.1f MB; %+.1f MB)",
                      appRSS, plainRSS, appRSS - plainRSS))
     }
@@ -105,65 +112,16 @@ enum WindowStartBenchmark {
         return try! JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": records])
     }
 
-    /// Compiles the plain C window with the system compiler and pkg-config.
-    private static func compileBaseline() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-c-\(UUID().uuidString)")
+    /// Compiles bench/`name`.c with the system compiler and pkg-config.
+    private static func compile(_ name: String, package: String, into directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let source = directory.appending(path: "plain-window.c"), binary = directory.appending(path: "plain-window")
-        try baselineSource.write(to: source, atomically: true, encoding: .utf8)
+        let source = repository.appending(path: "bench/\(name).c"), binary = directory.appending(path: name)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "cc -O2 -o '\(binary.path)' '\(source.path)' $(pkg-config --cflags --libs gtk4)"]
+        process.arguments = ["-c", "cc -O2 -o '\(binary.path)' '\(source.path)' $(pkg-config --cflags --libs \(package))"]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
         return binary
     }
-
-    /// A GtkApplicationWindow with a header bar holding a search entry and a drop-down; prints
-    /// the time from `main` to the window's map, then its resident memory once idle.
-    private static let baselineSource = #"""
-    #include <gtk/gtk.h>
-    #include <stdio.h>
-    #include <string.h>
-    static gint64 start;
-    static long rss_kb(void) {
-        FILE *f = fopen("/proc/self/status", "r"); char line[256]; long kb = 0;
-        while (f && fgets(line, sizeof line, f)) if (strncmp(line, "VmRSS:", 6) == 0) sscanf(line + 6, "%ld", &kb);
-        if (f) fclose(f);
-        return kb;
-    }
-    static gboolean report(gpointer window) {
-        printf("rss-kb %ld\n", rss_kb()); fflush(stdout);
-        gtk_window_destroy(GTK_WINDOW(window));
-        return G_SOURCE_REMOVE;
-    }
-    static void mapped(GtkWidget *window, gpointer data) {
-        printf("mapped-ms %.2f\n", (g_get_monotonic_time() - start) / 1000.0);
-        g_timeout_add(1500, report, window);
-    }
-    static void activate(GtkApplication *app, gpointer data) {
-        GtkWidget *window = gtk_application_window_new(app);
-        gtk_window_set_title(GTK_WINDOW(window), "Plain");
-        gtk_window_set_default_size(GTK_WINDOW(window), 1040, 720);
-        GtkWidget *header = gtk_header_bar_new();
-        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-        gtk_box_append(GTK_BOX(box), gtk_search_entry_new());
-        const char *items[] = { "All", "Music", "Software", "E-books", NULL };
-        gtk_box_append(GTK_BOX(box), gtk_drop_down_new_from_strings(items));
-        gtk_header_bar_set_title_widget(GTK_HEADER_BAR(header), box);
-        gtk_window_set_titlebar(GTK_WINDOW(window), header);
-        gtk_window_set_child(GTK_WINDOW(window), gtk_label_new("Results"));
-        g_signal_connect(window, "map", G_CALLBACK(mapped), NULL);
-        gtk_window_present(GTK_WINDOW(window));
-    }
-    int main(int argc, char **argv) {
-        start = g_get_monotonic_time();
-        GtkApplication *app = gtk_application_new("io.github.storesearch.PlainBaseline", G_APPLICATION_NON_UNIQUE);
-        g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
-        int status = g_application_run(G_APPLICATION(app), 1, argv);
-        g_object_unref(app);
-        return status;
-    }
-    """#
 }

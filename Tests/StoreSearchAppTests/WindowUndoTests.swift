@@ -79,7 +79,7 @@ final class WindowUndoTests: XCTestCase {
             let ids = harness.main.items.map(\.id)
             harness.main.window.activateAction("win.undo")
             XCTAssertEqual(harness.main.items.map(\.id), ids, "nothing of the old search appears")
-            XCTAssertTrue(harness.environment.keeper.store.hiddenItems.isEmpty, "the item is no longer hidden")
+            XCTAssertTrue(harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil }, "the item is no longer hidden")
 
             harness.search("tarkan")
             XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "it is back in its own search")

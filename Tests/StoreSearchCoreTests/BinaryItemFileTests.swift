@@ -26,7 +26,7 @@ final class BinaryItemFileTests: XCTestCase {
         store.markVisited(SearchResult(id: "track:3", name: "Visited", kind: .song), at: Date(timeIntervalSince1970: 1_700_000_000))
         store.hide(SearchResult(id: "track:2", name: "Hidden", artist: "A", kind: .song, price: Decimal(string: "1.29"), currency: "USD"),
                    at: Date(timeIntervalSince1970: 1_800_000_000))
-        let xml = try file.encode(store)
+        let xml = file.encode(store)
         let tree = try PropertyListSerialization.propertyList(from: xml, format: nil)
         return try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
     }

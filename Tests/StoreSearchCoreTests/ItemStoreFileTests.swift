@@ -139,7 +139,9 @@ final class ItemStoreFileTests: XCTestCase {
 
     func testCrashBetweenTemporaryWriteAndRenameLeavesTheOldFileIntact() throws {
         try file.save(sampleStore())
-        let temporary = try file.writeTemporary(try file.encode(ItemStore()))  // then "crash"
+        // A save that wrote its temporary file, then "crashed" before the rename.
+        let temporary = file.url.deletingLastPathComponent().appending(path: ".items.plist.tmp-\(getpid())")
+        try file.encode(ItemStore()).write(to: temporary)
         XCTAssertTrue(FileManager.default.fileExists(atPath: temporary.path))
         XCTAssertEqual(try file.load().store, sampleStore())
         try file.save(ItemStore())  // the next save reuses and replaces the stray temporary

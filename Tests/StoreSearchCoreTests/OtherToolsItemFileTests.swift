@@ -71,7 +71,7 @@ final class OtherToolsItemFileTests: XCTestCase {
         defer { CoreLog.handler = nil }
         try write(records: record(1, price: "<true/>"))
         _ = try file.load()
-        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: left out price of an item: it is not a number"])
+        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: left out price of an item: it has a value of the wrong type"])
     }
 
     func testUnknownKeysAreKeptAndWrittenBack() throws {

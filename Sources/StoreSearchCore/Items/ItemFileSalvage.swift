@@ -10,7 +10,7 @@ struct ItemFileSalvage {
 
     /// Nil when the file has no structure to salvage from (not StoreSearch's layout, no records).
     init?(_ data: Data, decode: (Data) -> Result<ItemStore, any Error>) {
-        guard let version = PlistVersionScanner.formatVersion(of: data), version >= 2, version <= ItemStoreFile.formatVersion else {
+        guard let version = PlistXMLReader.version(of: data), version >= 2, version <= ItemStoreFile.formatVersion else {
             return nil
         }
         let text = String(decoding: data, as: UTF8.self)

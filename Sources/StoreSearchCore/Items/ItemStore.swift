@@ -23,13 +23,6 @@ public struct ItemStore: Hashable, Sendable {
         return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt)
     }
 
-    /// Hidden items as they were when last seen, most recently hidden first.
-    public var hiddenItems: [SearchResult] {
-        records.values.filter { $0.hiddenAt != nil }
-            .sorted { ($0.hiddenAt!, $0.id) > ($1.hiddenAt!, $1.id) }
-            .compactMap(\.snapshot)
-    }
-
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
 
     public mutating func markVisited(_ result: SearchResult, at date: Date = Date()) {

@@ -3,7 +3,6 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
     /// The file was written by a newer StoreSearch; it is left untouched.
     case newerVersion(found: Int, supported: Int)
     case cannotWrite(path: String, reason: String)
-    case cannotEncode(String)
     /// The file is there but cannot be read (permission, a folder in its place, an I/O error):
     /// it is not damaged, so it is neither moved nor replaced.
     case cannotRead(path: String, reason: String)
@@ -16,8 +15,6 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
             String(format: localized("Could not save your changes to %1$@: %2$@."), path, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
         case .cannotRead(let path, let reason):
             String(format: localized("Your saved items in %1$@ cannot be read: %2$@. They were left as they are, and changes made now are not saved."), path, reason)
-        case .cannotEncode(let reason):
-            String(format: localized("Could not prepare your changes for saving: %@."), reason)
         }
     }
 }

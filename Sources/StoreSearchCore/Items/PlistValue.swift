@@ -1,7 +1,7 @@
 import Foundation
 
-/// A property-list value StoreSearch does not interpret: a key another tool (or a newer
-/// StoreSearch) wrote into an item's record is kept as it was and written back at every save.
+/// One property-list value, as the item file's readers parse it and its writer writes it. Keys
+/// StoreSearch does not know (another tool's, a newer version's) are kept as these and written back.
 public indirect enum PlistValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
@@ -12,18 +12,7 @@ public indirect enum PlistValue: Hashable, Sendable {
     case array([PlistValue])
     case dictionary([String: PlistValue])
 
-    /// What PropertyListSerialization (or `BinaryPlistReader`) parsed; nil for anything else.
-    init?(parsed value: Any) {
-        switch value {
-        case let value as String: self = .string(value)
-        case let value as Bool: self = .bool(value)
-        case let value as Int: self = .integer(value)
-        case let value as Double: self = .real(value)
-        case let value as Date: self = .date(value)
-        case let value as Data: self = .data(value)
-        case let value as [Any]: self = .array(value.compactMap(PlistValue.init(parsed:)))
-        case let value as [String: Any]: self = .dictionary(value.compactMapValues(PlistValue.init(parsed:)))
-        default: return nil
-        }
+    subscript(key: String) -> PlistValue? {
+        if case .dictionary(let fields) = self { fields[key] } else { nil }
     }
 }

@@ -40,7 +40,13 @@ public enum MyItemsExport {
     /// Writes `items` to `url` in the format its name asks for.
     public static func write(_ items: [MyItem], to url: URL) throws(Failure) {
         guard let format = Format(fileName: url.lastPathComponent) else { throw .unknownFormat(url.path) }
-        try replace(url, with: data(items, format: format))
+        let bytes = [UInt8](data(items, format: format))
+        do {
+            // A normal document: readable as the user's umask allows, unlike the private item file.
+            try AtomicFile(url: url).replace(permissions: 0o666, creatingFolder: false) { write throws(AtomicFile.Failure) in try write(bytes) }
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.reason)
+        }
     }
 
     public static func data(_ items: [MyItem], format: Format) -> Data {
@@ -136,40 +142,5 @@ public enum MyItemsExport {
         return out + "\""
     }
 
-    static func iso8601(_ date: Date) -> String { ItemStoreXMLWriter.iso8601(date) }
-
-    /// Writes a temporary file in the target's folder, then renames it over the target.
-    private static func replace(_ url: URL, with data: Data) throws(Failure) {
-        let folder = url.deletingLastPathComponent()
-        var template = Array(folder.appending(path: ".\(url.lastPathComponent).XXXXXX").path.utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += count
-            }
-        }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == 0 {
-            fchmodPublic(temporary)
-            if rename(temporary, url.path) != 0 { failure = errno }
-        }
-        if failure != 0 {
-            unlink(temporary)
-            throw .cannotWrite(path: url.path, reason: String(cString: strerror(failure)))
-        }
-    }
-
-    /// mkstemp makes the file readable by its owner only; an export is a normal document.
-    private static func fchmodPublic(_ path: String) {
-        let mask = umask(0)
-        umask(mask)
-        chmod(path, 0o666 & ~mask)
-    }
+    static func iso8601(_ date: Date) -> String { date.formatted(.iso8601) }
 }

@@ -1,0 +1,190 @@
+internal import CGLib
+import Foundation
+
+/// Reads an XML property list with GLib's streaming parser (GMarkup), so any list another tool
+/// writes reads as it means: other indentation and key order, comments, CDATA, character and
+/// entity references. The top-level dictionary is never built whole: each element of its `items`
+/// array is handed on as soon as it is complete, and reading stops once `formatVersion` is read
+/// when that is all the caller wants, or when it is too new.
+final class PlistXMLReader {
+    /// The top-level `formatVersion`, when written as a plain number (`0x10` or `2.0` is none).
+    private(set) var version: Int?
+    private let stopAt: (Int) -> Bool
+    private let item: (PlistValue) throws -> Void
+    private var failure: (any Error)?
+
+    /// A dictionary or array being read, changed in place (by index) so a long one is not copied at each value.
+    private struct Open {
+        let isArray: Bool
+        var isItems = false
+        var fields: [String: PlistValue] = [:]
+        var values: [PlistValue] = []
+        var key: String?
+    }
+    private var open: [Open] = []
+    private var sawDictionary = false
+    private var text: [UInt8]?  // the characters of the key or value being read
+
+    private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void) {
+        self.stopAt = stopAt
+        self.item = item
+    }
+
+    /// Reads the list in `data`, handing each item on, and returns its version. Throws `Damaged`
+    /// when the list is not well-formed or its top is not a dictionary, and what `item` throws.
+    static func read(_ data: Data, stoppingAbove supported: Int, item: @escaping (PlistValue) throws -> Void) throws -> Int? {
+        try PlistXMLReader(stopAt: { $0 > supported }, item: item).run { feed in _ = feed(data) }
+    }
+
+    /// The version of the list in `data`, read up to the version only; nil when there is none.
+    static func version(of data: Data) -> Int? {
+        try? PlistXMLReader(stopAt: { _ in true }, item: { _ in }).run { feed in _ = feed(data) }
+    }
+
+    /// The same for the file at `path`, read a block at a time until the version is found.
+    static func version(ofFileAt path: String) -> Int? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        return try? PlistXMLReader(stopAt: { _ in true }, item: { _ in }).run { feed in
+            while let block = try? file.read(upToCount: 64 * 1024), !block.isEmpty, feed(block) {}
+        }
+    }
+
+    private static let parser: GMarkupParser = {
+        var parser = GMarkupParser()
+        parser.start_element = { _, name, _, _, reader, error in
+            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().start(String(cString: name!), error)
+        }
+        parser.end_element = { _, name, reader, error in
+            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().end(String(cString: name!), error)
+        }
+        parser.text = { _, text, length, reader, _ in
+            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().text?
+                .append(contentsOf: UnsafeRawBufferPointer(start: text, count: Int(length)))
+        }
+        return parser
+    }()
+
+    /// Runs the parser over what `body` feeds it; `feed` returns false once parsing has stopped.
+    private func run(_ body: (_ feed: (Data) -> Bool) -> Void) throws -> Int? {
+        var parser = Self.parser
+        let context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, Unmanaged.passUnretained(self).toOpaque(), nil)
+        defer { g_markup_parse_context_free(context) }
+        var error: UnsafeMutablePointer<GError>?
+        defer { g_clear_error(&error) }
+        var stopped = false, first = true
+        body { block in
+            guard !stopped else { return false }
+            let data = first ? Self.withoutDoctype(block) : block
+            first = false
+            stopped = data.withUnsafeBytes { g_markup_parse_context_parse(context, $0.baseAddress, $0.count, &error) } == 0
+            return !stopped && version.map(stopAt) != true
+        }
+        if let failure { throw failure }
+        if version.map(stopAt) == true { return version }
+        if !stopped, g_markup_parse_context_end_parse(context, &error) != 0, sawDictionary { return version }
+        throw ItemFileFields.Damaged(description: error.map { String(cString: $0.pointee.message) } ?? "no dictionary at the top")
+    }
+
+    /// GMarkup reads `<!DOCTYPE …>` only without an internal subset (`[ <!ENTITY x "a>b"> ]`), so the
+    /// declaration, which says nothing a property list needs, is left out before it is parsed.
+    private static func withoutDoctype(_ data: Data) -> Data {
+        guard let start = data.prefix(4096).firstRange(of: Data("<!DOCTYPE".utf8))?.lowerBound else { return data }  // it precedes the root
+        var index = start, depth = 0, quote: UInt8?
+        while index < data.endIndex {
+            let byte = data[index]
+            if let open = quote { if byte == open { quote = nil } }
+            else if byte == 0x22 || byte == 0x27 { quote = byte }  // " or '
+            else if byte == 0x5B { depth += 1 } else if byte == 0x5D { depth -= 1 }  // [ ]
+            else if byte == 0x3E, depth <= 0 { return data[..<start] + data[(index + 1)...] }  // >
+            index += 1
+        }
+        return data
+    }
+
+    /// Stops the parser: the reason is `failure` (or, once the version is known, nothing is wrong).
+    private func stop(_ reason: String?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        if let reason, failure == nil { failure = ItemFileFields.Damaged(description: reason) }
+        g_set_error_literal(error, g_quark_from_static_string("storesearch-plist"), 0, reason ?? "stopped")
+    }
+
+    private func start(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        switch name {
+        case "plist": break
+        case "dict":
+            sawDictionary = sawDictionary || open.isEmpty
+            open.append(Open(isArray: false))
+        case "array": open.append(Open(isArray: true, isItems: open.count == 1 && open[0].key == "items"))
+        case "key", "string", "integer", "real", "date", "data", "true", "false": text = []
+        default: stop("an unknown element <\(name.prefix(40))>", error)
+        }
+    }
+
+    private func end(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        let bytes = text ?? []
+        text = nil
+        let content = String(decoding: bytes, as: UTF8.self)
+        // Numbers and dates may have space around them (a hand edit); they have none inside.
+        var trimmed: String { Self.trimmed(bytes) }
+        let value: PlistValue?
+        switch name {
+        case "key":
+            guard let last = open.last, !last.isArray, last.key == nil else { return stop("a misplaced key", error) }
+            open[open.count - 1].key = content
+            return
+        case "dict", "array":
+            guard let last = open.popLast() else { return }
+            value = last.isArray ? .array(last.values) : last.key == nil ? .dictionary(last.fields) : nil  // nil: a key without a value
+        case "string": value = .string(content)
+        case "integer": value = Int(trimmed).map(PlistValue.integer)
+        case "real": value = Self.real(trimmed).map(PlistValue.real)
+        case "date": value = (try? Date(trimmed, strategy: .iso8601)).map(PlistValue.date)
+        case "data": value = Data(base64Encoded: content, options: .ignoreUnknownCharacters).map(PlistValue.data)
+        case "true", "false": value = .bool(name == "true")
+        default: return
+        }
+        guard let value else { return stop("a <\(name)> that cannot be read", error) }
+        do {
+            try add(value, bytes: bytes, error)
+        } catch let thrown {
+            failure = failure ?? thrown
+            stop(nil, error)
+        }
+    }
+
+    private func add(_ value: PlistValue, bytes: [UInt8], _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) throws {
+        let top = open.count - 1
+        guard top >= 0 else {
+            if case .dictionary = value { return }
+            return stop("no dictionary at the top", error)
+        }
+        if open[top].isArray {
+            if open[top].isItems { return try item(value) }
+            return open[top].values.append(value)
+        }
+        guard let key = open[top].key else { return stop("a value without a key", error) }
+        open[top].key = nil
+        if top > 0 {
+            open[top].fields[key] = value
+        } else if key == "formatVersion", version == nil, case let digits = Self.trimmed(bytes), digits.count <= 9,
+                  digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) {
+            // The top level keeps only its version; its items went on one by one.
+            version = number
+            if stopAt(number) { stop(nil, error) }
+        }
+    }
+
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        return String(decoding: bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
+    }
+
+    private static func real(_ text: String) -> Double? {
+        switch text.lowercased() {
+        case "nan": .nan
+        case "+infinity", "infinity", "inf", "+inf": .infinity
+        case "-infinity", "-inf": -.infinity
+        default: Double(text)
+        }
+    }
+}

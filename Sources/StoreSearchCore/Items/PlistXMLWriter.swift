@@ -1,0 +1,79 @@
+import Foundation
+
+/// Writes the item file's XML property list a buffer at a time, in the layout Foundation's
+/// encoder uses (tabs, keys in sorted order, dates in whole UTC seconds): memory stays at one
+/// buffer whatever the number of records.
+struct PlistXMLWriter {
+    private static let bufferSize = 256 * 1024
+    private static let tabs = [UInt8](repeating: 0x09, count: 300)  // deeper than any parser here lets a file nest
+    private var buffer: [UInt8] = []
+
+    /// `{formatVersion: version, items: [each record]}`; `flush` gets each full buffer, and the rest at the end.
+    static func write<Failure>(formatVersion: Int, items: [ItemRecord], flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        var writer = PlistXMLWriter()
+        writer.buffer.reserveCapacity(bufferSize)
+        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+                   + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+                   + "\t<key>formatVersion</key>\n\t<integer>\(formatVersion)</integer>\n\t<key>items</key>\n")
+        writer.raw(items.isEmpty ? "\t<array/>\n" : "\t<array>\n")
+        for record in items {
+            writer.write(ItemFileFields.plist(record), depth: 2)
+            if writer.buffer.count >= bufferSize {
+                try flush(writer.buffer)
+                writer.buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        writer.raw(items.isEmpty ? "</dict>\n</plist>\n" : "\t</array>\n</dict>\n</plist>\n")
+        try flush(writer.buffer)
+    }
+
+    private mutating func write(_ value: PlistValue, depth: Int) {
+        let indent = Self.tabs[..<depth]
+        buffer += indent
+        switch value {
+        case .string(let text): element("string", text)
+        case .integer(let number): element("integer", String(number))
+        case .real(let number): element("real", number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)")
+        case .bool(let flag): raw(flag ? "<true/>\n" : "<false/>\n")
+        case .date(let date): element("date", date.formatted(.iso8601))  // whole UTC seconds, as Foundation writes them
+        case .data(let data): element("data", data.base64EncodedString())
+        case .array(let values):
+            raw("<array>\n")
+            for value in values { write(value, depth: depth + 1) }
+            buffer += indent
+            raw("</array>\n")
+        case .dictionary(let fields):
+            raw("<dict>\n")
+            for name in fields.keys.sorted() {
+                buffer += Self.tabs[...depth]
+                element("key", name)
+                write(fields[name]!, depth: depth + 1)
+            }
+            buffer += indent
+            raw("</dict>\n")
+        }
+    }
+
+    private mutating func raw(_ text: String) { buffer += text.utf8 }
+
+    /// `&`, `<` and `>` as entities, a carriage return as a character reference (a parser reads a
+    /// raw one as a line feed); control characters XML cannot hold as U+FFFD, as the app shows them.
+    private mutating func element(_ tag: StaticString, _ text: String) {
+        buffer.append(0x3C)
+        buffer += UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount)
+        buffer.append(0x3E)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: raw("&amp;")
+            case 0x3C: raw("&lt;")
+            case 0x3E: raw("&gt;")
+            case 0x0D: raw("&#13;")
+            case 0x09, 0x0A, 0x20...: buffer.append(byte)
+            default: raw("\u{FFFD}")
+            }
+        }
+        buffer += [0x3C, 0x2F]
+        buffer += UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount)
+        buffer += [0x3E, 0x0A]
+    }
+}
