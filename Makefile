@@ -85,9 +85,10 @@ fuzz: deps resources
 	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
-# real window). BENCH="artwork memory" runs only those parts.
+# real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts
+# through @testable import, so the window keeps no hooks for it (hence -enable-testing).
 bench: deps schemas resources
-	swift build -c release --product storesearch-bench $(SWIFT_FLAGS)
+	swift build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 

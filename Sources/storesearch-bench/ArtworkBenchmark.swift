@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #11: the real window (1024×760) searches a local server whose 200 results each have
@@ -56,8 +56,8 @@ enum ArtworkBenchmark {
         bench.main.searchEntry.activate()
         var rowsShown: Duration?
         let visibleLoaded = MainContext.spin(until: {
-            if rowsShown == nil, !bench.main.items.isEmpty { rowsShown = ContinuousClock.now - start }
-            return bench.main.items.count >= 20 && bench.hasArtwork(bench.visibleRows)
+            if rowsShown == nil, !bench.main.results.items.isEmpty { rowsShown = ContinuousClock.now - start }
+            return bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows)
         }, timeout: .seconds(60))
         let visibleTime = ContinuousClock.now - start
         let visible = bench.visibleRows
@@ -69,7 +69,7 @@ enum ArtworkBenchmark {
         let frameProbe = Probe()
         if let adjustment = bench.scroller?.verticalAdjustment {
             var frames = 0
-            bench.main.resultsList.onEachFrame {
+            bench.main.results.list.onEachFrame {
                 frames += 1
                 adjustment.value = Double(frames % 2)
                 return frames < 40
@@ -81,7 +81,7 @@ enum ArtworkBenchmark {
 
         // End: the list jumps to its last row; every row scrolled past should get its artwork.
         let endStart = ContinuousClock.now
-        bench.main.resultsList.scroll(to: rowCount - 1)
+        bench.main.results.list.scroll(to: rowCount - 1)
         let endLoaded = MainContext.spin(until: { bench.hasArtwork(0..<rowCount) }, timeout: .seconds(60))
         let endTime = ContinuousClock.now - endStart
         let withArtwork = (0..<rowCount).count { bench.hasArtwork([$0]) }

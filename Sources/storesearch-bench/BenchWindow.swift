@@ -1,6 +1,6 @@
 import Foundation
 import Gtk
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// The real main window for benchmarks, over a temporary data and cache folder.
@@ -38,16 +38,16 @@ final class BenchWindow {
     func search(_ term: String) {
         main.searchEntry.text = term
         main.searchEntry.activate()
-        MainContext.spin(until: { self.main.visiblePage != "searching" && !self.main.isFillingResults }, timeout: .seconds(30))
+        MainContext.spin(until: { self.main.search.visiblePage != "searching" && !self.main.results.isFilling }, timeout: .seconds(30))
     }
 
     var scroller: ScrolledWindow? {
-        main.resultsList.parent.map { ScrolledWindow(retaining: UnsafeMutableRawPointer($0.widget)) }
+        main.results.list.parent.map { ScrolledWindow(retaining: UnsafeMutableRawPointer($0.widget)) }
     }
 
     /// The rows that intersect the viewport (all rows are the same height).
     var visibleRows: Range<Int> {
-        let count = main.resultsList.model.count
+        let count = main.results.list.model.count
         guard let adjustment = scroller?.verticalAdjustment, count > 0, adjustment.upper > 0, adjustment.pageSize > 0 else {
             return 0..<0
         }
@@ -59,7 +59,7 @@ final class BenchWindow {
 
     /// Whether every row in `rows` shows its artwork (decoded in memory).
     func hasArtwork(_ rows: some Sequence<Int>) -> Bool {
-        let items = main.items
+        let items = main.results.items
         return rows.allSatisfy { index in
             index < items.count && items[index].result.artworkURL.map { environment.artwork.cachedTexture(for: $0) != nil } ?? true
         }

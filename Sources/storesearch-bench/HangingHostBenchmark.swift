@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #14: one image host never answers, a second works; a third of the rows have their
@@ -36,7 +36,7 @@ enum HangingHostBenchmark {
         bench.main.searchEntry.text = "benchmark"
         bench.main.searchEntry.activate()
         let loaded = MainContext.spin(until: {
-            bench.main.items.count >= 20 && bench.hasArtwork(bench.visibleRows.filter { $0 % 3 != 0 })
+            bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows.filter { $0 % 3 != 0 })
         }, timeout: .seconds(30))
         let elapsed = ContinuousClock.now - start
         print("  working visible rows with artwork: \(loaded ? "" : "TIMED OUT ")\(Measure.milliseconds(elapsed)) " +

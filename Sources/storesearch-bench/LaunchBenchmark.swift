@@ -1,6 +1,6 @@
 import Foundation
 import Gtk
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #11: the window with `--offline` (the bundled catalog loaded and served) against without,
@@ -37,7 +37,7 @@ enum LaunchBenchmark {
         let mapped = ContinuousClock.now - start
         if offline {  // the catalog must still come up: searching it works
             bench.search("tarkan")
-            if bench.main.items.isEmpty { print("  the offline catalog did not answer: \(bench.main.visiblePage) \(bench.main.errorText)") }
+            if bench.main.results.items.isEmpty { print("  the offline catalog did not answer: \(bench.main.search.visiblePage) \(bench.main.search.errorText)") }
         }
         bench.close()
         return mapped

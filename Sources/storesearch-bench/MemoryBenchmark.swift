@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #14: resident memory of the real window (1) over a search whose 200 results each claim
@@ -46,7 +46,7 @@ enum MemoryBenchmark {
                 MainContext.spin(until: { false }, timeout: .milliseconds(50))
                 peak = max(peak, RSS.bytes)
                 if row < 200 {
-                    bench.main.resultsList.scroll(to: row)
+                    bench.main.results.list.scroll(to: row)
                     row += 10
                 } else if server.requestCount - server.requestCount(path: "/search") >= 200 {
                     break

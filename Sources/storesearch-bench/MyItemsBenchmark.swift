@@ -1,6 +1,6 @@
 import Foundation
 import Gtk
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #18: My Items with 10,000 items in the real window (1024×760): switching to it until
@@ -30,7 +30,7 @@ enum MyItemsBenchmark {
         // Switching to the page: until its first rows are laid out on screen.
         let start = ContinuousClock.now
         _ = window.activateAction("win.show-my-items")
-        let list = bench.main.myItemsView
+        let list = bench.main.myItems.page.views.visibleView
         MainContext.spin(until: { list.children.first.map { $0.isMapped && $0.allocatedHeight > 0 } ?? false }, timeout: .seconds(10))
         let switchTime = ContinuousClock.now - start
         print("  switch to My Items, first screen: \(Measure.milliseconds(switchTime))  (10,000 rows into a plain list: " +
@@ -40,7 +40,7 @@ enum MyItemsBenchmark {
         // page has all its rows (about half a second after it shows, 8 rows a frame up to 200).
         let idle = Probe.longestStall(during: .milliseconds(1000))
         do {
-            let entry = bench.main.myItemsFilter
+            let entry = bench.main.myItems.page.filterEntry
             let probe = Probe()
             for text in ["S", "So", "Son", "Song", "Song ", "Song 1", "Song 12", "Song 1", "Song", ""] {
                 entry.text = text

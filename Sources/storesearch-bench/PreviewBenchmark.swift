@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
-import StoreSearchApp
+@testable import StoreSearchApp
 import Synchronization
 
 /// Issue #19: a preview in the real window, streamed from a local server through GTK's GStreamer
@@ -29,13 +29,13 @@ enum PreviewBenchmark {
         defer { bench.close() }
         bench.main.present()
         bench.search("preview")
-        bench.main.resultsList.selectedIndex = 0
+        bench.main.results.list.selectedIndex = 0
         MainContext.spin(until: { false }, timeout: .milliseconds(500))
         let idle = RSS.bytes
 
         let play = ContinuousClock.now
         _ = bench.main.window.activateAction("win.play-preview")
-        guard MainContext.spin(until: { bench.main.isPreviewPlaying && bench.main.previewPosition > 0 }, timeout: .seconds(10)) else {
+        guard MainContext.spin(until: { bench.main.preview.status == .playing && bench.main.preview.position > 0 }, timeout: .seconds(10)) else {
             return print("  the preview did not play (is there a sound server? make bench starts one)")
         }
         let sound = ContinuousClock.now - play

@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
-import StoreSearchApp
+@testable import StoreSearchApp
 import StoreSearchCore
 
 /// Issues #12 and #17: time from `main` to the first mapped window, and resident memory after a
@@ -86,7 +86,7 @@ enum WindowStartBenchmark {
         let mapped = ContinuousClock.now - start
         window.searchEntry.text = "benchmark"
         window.searchEntry.activate()
-        MainContext.spin(until: { window.items.count == 200 && !window.isFillingResults }, timeout: .seconds(30))
+        MainContext.spin(until: { window.results.items.count == 200 && !window.results.isFilling }, timeout: .seconds(30))
         MainContext.spin(until: { false }, timeout: .milliseconds(1500))  // thumbnails in, idle
         print(String(format: "mapped-ms %.2f", Double(mapped.components.attoseconds) / 1e15 + Double(mapped.components.seconds) * 1000))
         print("rss-kb \(residentKilobytes())")

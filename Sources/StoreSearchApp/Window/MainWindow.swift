@@ -11,7 +11,7 @@ import StoreSearchCore
 public final class MainWindow {
     public let window: Window
     private let builder: Builder
-    private let environment: AppEnvironment
+    let environment: AppEnvironment
     let layout: AdaptiveLayout
     let notices: NoticesController
     let results: ResultsController
@@ -24,7 +24,7 @@ public final class MainWindow {
     private let detailTitle: WindowTitle
     let menuButton: MenuButton
     /// The store region drop-down beside the category.
-    public let regionPicker: StoreRegionPicker
+    let regionPicker: StoreRegionPicker
     private let sortButton: MenuButton
     private let snapshotLookup: SnapshotLookup
     let preview: PreviewController
@@ -233,7 +233,7 @@ public final class MainWindow {
         if !environment.options.offline && !environment.isNetworkAvailable {
             notices.show(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog"),
                          lasting: true) { [weak self] in
-                self?.search.useOfflineCatalog(searching: self?.lastQuery != nil)
+                self?.search.useOfflineCatalog(searching: self?.search.lastQuery != nil)
             }
         }
         if let link = environment.options.storeLink {
@@ -318,16 +318,8 @@ public final class MainWindow {
 
     // MARK: Searching
 
-    public var searchEntry: SearchEntry { search.searchEntry }
-    public var categoryDropDown: DropDown { search.categoryDropDown }
-    public var resultsStack: Stack { search.resultsStack }
-    public var selectedCategory: Category { search.selectedCategory }
-    public var lastQuery: SearchQuery? { search.lastQuery }
-    var retryButton: Button { search.retryButton }
-    var offlineButton: Button { search.offlineButton }
-
-    /// Searches for the entry's text in the selected category; an empty term does nothing.
-    public func runSearch() { search.runSearch() }
+    var searchEntry: SearchEntry { search.searchEntry }
+    var resultsStack: Stack { search.resultsStack }
 
     /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
     /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
@@ -422,39 +414,5 @@ public final class MainWindow {
     }
 
     /// The open save-failure dialog, if any (tests answer it).
-    public private(set) var saveFailureDialog: MessageDialog?
-
-    // MARK: For tests and automation
-
-    public var resultsList: ListView<Item> { results.list }
-    public var resultsGrid: GridView<Item> { results.grid }
-    /// Whether a preview is playing, and where (microseconds).
-    public var isPreviewPlaying: Bool { preview.status == .playing }
-    public var previewPosition: Int64 { preview.position }
-    /// My Items' list or grid, whichever is shown, and its filter field.
-    public var myItemsView: Widget { myItems.page.views.visibleView }
-    public var myItemsFilter: SearchEntry { myItems.page.filterEntry }
-    public var visiblePage: String { search.visiblePage }
-    public var items: [Item] { results.items }
-    /// Whether rows are still being added to the list (a batch per frame).
-    public var isFillingResults: Bool { results.isFilling }
-    public var errorText: (title: String, message: String) { search.errorText }
-    public var isOfflineButtonVisible: Bool { offlineButton.isVisible }
-    public var countText: String { results.countText }
-    public var emptyText: String { search.emptyText }
-    /// The notice on screen (a toast), if any.
-    public var bannerText: String? { notices.text }
-    /// Presses the notice's button (Undo, Use Offline Catalog).
-    public func clickBannerButton() { notices.clickButton() }
-    public var isOffline: Bool { environment.isOffline }
-    /// "list" or "grid".
-    public var viewMode: String { results.viewMode.rawValue }
-    public var isFolded: Bool { layout.isFolded }
-    public var isShowingDetail: Bool { layout.isShowingDetail }
-    public var listViewButton: ToggleButton { results.listButton }
-    public var gridViewButton: ToggleButton { results.gridButton }
-    public var backButton: Button { layout.backButton }
-    public var aboutWindow: AboutWindow? { actions.aboutWindow }
-    /// The Keyboard Shortcuts window, once opened.
-    public var shortcutsWindow: Window? { actions.shortcutsWindow }
+    private(set) var saveFailureDialog: MessageDialog?
 }
