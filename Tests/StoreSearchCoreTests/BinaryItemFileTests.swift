@@ -3,20 +3,7 @@ import XCTest
 @testable import StoreSearchCore
 
 /// Issue #24: a binary item file, whole or damaged, is read without ever crashing the app.
-final class BinaryItemFileTests: XCTestCase {
-    private var directory: URL!
-    private var file: ItemStoreFile!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = ItemStoreFile(url: directory.appending(path: "items.plist"))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+final class BinaryItemFileTests: ItemFileTestCase {
     /// A store with edits, notes, a visit and a hidden item, as a binary plist (what `plutil
     /// -convert binary1` or another tool could leave).
     private func binaryFile() throws -> Data {

@@ -4,20 +4,7 @@ import XCTest
 
 /// Issue #17: one reader for every item file written so far and for any valid property list
 /// another tool writes (XML or binary), through one table of keys; the next save keeps it all.
-final class ItemFileFormatsTests: XCTestCase {
-    private var directory: URL!
-    private var file: ItemStoreFile!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = ItemStoreFile(url: directory.appending(path: "items.plist"))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+final class ItemFileFormatsTests: ItemFileTestCase {
     private func load(fixture name: String) throws -> ItemStore {
         let data = try Data(contentsOf: Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: "plist")!)
         try data.write(to: file.url)

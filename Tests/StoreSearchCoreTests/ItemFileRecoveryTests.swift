@@ -3,20 +3,7 @@ import XCTest
 @testable import StoreSearchCore
 
 /// Issue #24: what a recovery restored survives later starts and saves.
-final class ItemFileRecoveryTests: XCTestCase {
-    private var directory: URL!
-    private var file: ItemStoreFile!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = ItemStoreFile(url: directory.appending(path: "items.plist"))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+final class ItemFileRecoveryTests: ItemFileTestCase {
     private func store(_ names: [String]) -> ItemStore {
         var store = ItemStore()
         for (index, name) in names.enumerated() {

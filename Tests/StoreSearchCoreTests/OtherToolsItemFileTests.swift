@@ -5,20 +5,7 @@ import XCTest
 
 /// Issue #24: a valid item file another tool wrote (Python's plistlib writes numbers as
 /// `<integer>` and `<real>`, and a user may add keys) is read as it means, not thrown away.
-final class OtherToolsItemFileTests: XCTestCase {
-    private var directory: URL!
-    private var file: ItemStoreFile!
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = ItemStoreFile(url: directory.appending(path: "items.plist"))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
+final class OtherToolsItemFileTests: ItemFileTestCase {
     /// A file as plistlib lays it out (other indentation, sorted keys), with `items` holding `records`.
     private func write(version: String = "2", records: String) throws {
         try Data("""
