@@ -5,35 +5,42 @@ import StoreSearchCore
 /// What can be done to the item the detail shows, as window actions its buttons name in
 /// detail-form.ui: win.hide-item, win.revert-item, win.mark-unvisited and win.view-in-store, and
 /// win.keep (Keep in My Items, the header's star and Ctrl+D), whose state is whether it is kept.
-/// Whether each can be done follows the item (and a read-only window) through the action, so
-/// every button or menu item naming it follows too.
+/// Each action is carried out here, as a change through the undo history; whether it can be
+/// done follows the item (and a read-only window) through the action, so every button or menu
+/// item naming it follows too.
 @MainActor
 final class ItemActions {
     private let window: Window
-    /// Whether the item with this id is kept in My Items.
-    private let isKept: (String) -> Bool
+    private let changes: UndoController
+    private let keeper: ItemStoreKeeper
     private(set) var item: Item?
     /// False in a read-only window: nothing that changes the item can be done.
     var isEditable = true {
         didSet { show(item) }
     }
 
-    var onHide: ((Item) -> Void)?
-    var onRevert: ((Item) -> Void)?
-    var onMarkUnvisited: ((Item) -> Void)?
-    var onViewInStore: ((URL) -> Void)?
-    var onKeep: ((Item, Bool) -> Void)?
-
-    init(window: Window, isKept: @escaping (String) -> Bool) {
+    init(window: Window, changes: UndoController, keeper: ItemStoreKeeper) {
         self.window = window
-        self.isKept = isKept
-        window.addAction("hide-item") { [weak self] in self?.item.map { self?.onHide?($0) } }
-        window.addAction("revert-item") { [weak self] in self?.item.map { self?.onRevert?($0) } }
-        window.addAction("mark-unvisited") { [weak self] in self?.item.map { self?.onMarkUnvisited?($0) } }
-        window.addAction("view-in-store") { [weak self] in
-            if let url = self?.item?.result.storeURL { self?.onViewInStore?(url) }
+        self.changes = changes
+        self.keeper = keeper
+        window.addAction("hide-item") { [weak self] in self?.item.map { self?.hide($0) } }
+        window.addAction("revert-item") { [weak self] in
+            guard let item = self?.item else { return }
+            self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                                 notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
-        window.addBoolAction("keep", state: false) { [weak self] kept in self?.item.map { self?.onKeep?($0, kept) } }
+        window.addAction("mark-unvisited") { [weak self] in
+            guard let item = self?.item else { return }
+            self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
+        }
+        window.addAction("view-in-store") { [weak self] in
+            if let url = self?.item?.result.storeURL { self?.openInBrowser(url) }
+        }
+        window.addBoolAction("keep", state: false) { [weak self] kept in
+            guard let item = self?.item else { return }
+            let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
+            self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+        }
         show(nil)
     }
 
@@ -45,6 +52,22 @@ final class ItemActions {
         window.setActionEnabled("mark-unvisited", item?.isVisited == true && isEditable)
         window.setActionEnabled("view-in-store", item?.result.storeURL != nil)
         window.setActionEnabled("keep", item != nil && isEditable)
-        window.setActionState("keep", item.map { isKept($0.id) } ?? false)
+        window.setActionState("keep", item.map { keeper.store.isKept($0.id) } ?? false)
+    }
+
+    /// Hides `item` (the shown one, or a row's: Delete in the results) with an Undo notice.
+    func hide(_ item: Item) {
+        guard !keeper.isReadOnly else { return }  // Delete too: nothing changes in a read-only window
+        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
+    }
+
+    /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
+    /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
+    private func openInBrowser(_ url: URL) {
+        switch WebLink.check(url) {
+        case .success(let link): window.openURI(link.absoluteString)
+        case .failure(let refusal):
+            Log.warning(LogDomain.app, "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
+        }
     }
 }

@@ -52,14 +52,14 @@ public final class MainWindow {
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.stack)
         actions = WindowActions(window: window, application: application)
-        changes = UndoController(keeper: environment.keeper, notices: notices, results: results, detail: detail)
+        changes = UndoController(window: window, keeper: environment.keeper, notices: notices, results: results, detail: detail)
         myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
                                     notices: notices)
         sortButton = builder.object("sort_button")
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
-        itemActions = ItemActions(window: window) { [keeper = environment.keeper] id in keeper.store.isKept(id) }
+        itemActions = ItemActions(window: window, changes: changes, keeper: environment.keeper)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
@@ -106,7 +106,7 @@ public final class MainWindow {
             self?.layout.showDetail()
             self?.detail.nameEntry.grabFocus()
         }
-        results.onHideRequested = { [weak self] item in self?.hide(item) }
+        results.onHideRequested = { [weak self] item in self?.itemActions.hide(item) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         results.onItemChanged = { [weak self] item in
             guard let self, self.detail.item?.id == item.id else { return }
@@ -166,29 +166,11 @@ public final class MainWindow {
             self.changes.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
             self.itemActions.show(item)
         }
-        itemActions.onHide = { [weak self] item in self?.hide(item) }
-        itemActions.onRevert = { [weak self] item in
-            self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
-                                 notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
-        }
-        itemActions.onMarkUnvisited = { [weak self] item in
-            self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
-        }
-        itemActions.onViewInStore = { [weak self] url in self?.openInBrowser(url) }
-        itemActions.onKeep = { [weak self] item, kept in
-            let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
-            self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
-        }
         actions.onFocusSearch = { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
             self.searchEntry.grabFocus()
         }
-        actions.onUndo = { [weak self] in
-            guard let self else { return }
-            self.changes.undoFromKeyboard(in: self.window)
-        }
-        actions.onRedo = { [weak self] in self?.changes.redo() }
         actions.onSwitchPane = { [weak self] in self?.switchPane() }
         environment.storeRegion.onChange { [weak self] in
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
@@ -211,12 +193,6 @@ public final class MainWindow {
             layout.showDetail()
             detail.nameEntry.grabFocus()
         }
-    }
-
-    /// Hides `item` with an Undo notice; the next row takes its place.
-    private func hide(_ item: Item) {
-        guard !environment.keeper.isReadOnly else { return }  // Delete too: nothing changes in a read-only window
-        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
     }
 
     private func showStart() {
@@ -320,16 +296,6 @@ public final class MainWindow {
 
     var searchEntry: SearchEntry { search.searchEntry }
     var resultsStack: Stack { search.resultsStack }
-
-    /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`
-    /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
-    private func openInBrowser(_ url: URL) {
-        switch WebLink.check(url) {
-        case .success(let link): window.openURI(link.absoluteString)
-        case .failure(let refusal):
-            Log.warning(LogDomain.app, "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
-        }
-    }
 
     // MARK: Closing
 

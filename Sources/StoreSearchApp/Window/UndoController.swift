@@ -1,8 +1,9 @@
 import Gtk
 import StoreSearchCore
 
-/// Undo and redo of the user's changes (field edits, Revert, Hide, Mark as Unvisited): each
+/// Undo and redo of the user's changes (field edits, Revert, Hide, Mark as Unvisited, Keep): each
 /// change is applied to the store, put on the history and shown in the results and the form.
+/// win.undo (Ctrl+Z) and win.redo (Ctrl+Shift+Z) are its actions.
 /// A change made with a notice offers Undo there; a newer change ends that offer, since the
 /// notice's Undo only takes back the latest.
 @MainActor
@@ -12,14 +13,18 @@ final class UndoController {
     private let notices: NoticesController
     private let results: ResultsController
     private let detail: DetailForm
+    private let window: Window
     /// A change, an undo or a redo reached the store, for this item (My Items follows).
     var onStoreChanged: ((_ id: String) -> Void)?
 
-    init(keeper: ItemStoreKeeper, notices: NoticesController, results: ResultsController, detail: DetailForm) {
+    init(window: Window, keeper: ItemStoreKeeper, notices: NoticesController, results: ResultsController, detail: DetailForm) {
+        self.window = window
         self.keeper = keeper
         self.notices = notices
         self.results = results
         self.detail = detail
+        window.addAction("undo") { [weak self] in self?.undoFromKeyboard() }
+        window.addAction("redo") { [weak self] in self?.redo() }
     }
 
     /// Makes a user's change, puts it on the undo stack, and shows it; `notice` offers Undo.
@@ -39,7 +44,7 @@ final class UndoController {
     }
 
     /// Ctrl+Z: typing not yet committed in the focused field is undone by the field itself.
-    func undoFromKeyboard(in window: Window) {
+    func undoFromKeyboard() {
         if detail.focusedFieldHasUncommittedText, let focus = window.focusWidget {
             focus.activateAction("text.undo")
             return

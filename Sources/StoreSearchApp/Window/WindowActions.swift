@@ -5,7 +5,7 @@ import Gtk
 /// The window's actions and their accelerators: the primary menu's items, the Keyboard
 /// Shortcuts window (Ctrl+?), search (Ctrl+F), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the
 /// primary menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes.
-/// Ctrl+Z and Ctrl+Shift+Z undo and redo the user's changes.
+/// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoController's.)
 @MainActor
 final class WindowActions {
     static let accelerators: [(action: String, keys: [String])] = [
@@ -30,8 +30,6 @@ final class WindowActions {
     private(set) var shortcutsWindow: Window?
 
     var onFocusSearch: (() -> Void)?
-    var onUndo: (() -> Void)?
-    var onRedo: (() -> Void)?
     /// F6: between the results and the detail, as GNOME apps move between panes.
     var onSwitchPane: (() -> Void)?
 
@@ -39,8 +37,6 @@ final class WindowActions {
         self.window = window
         window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
         window.addAction("about") { [weak self] in self?.showAbout() }
-        window.addAction("undo") { [weak self] in self?.onUndo?() }
-        window.addAction("redo") { [weak self] in self?.onRedo?() }
         window.addAction("switch-pane") { [weak self] in self?.onSwitchPane?() }
         window.addAction("close") { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
@@ -52,17 +48,11 @@ final class WindowActions {
 
     private func showShortcuts() {
         if shortcutsWindow == nil {
-            do {
-                let builder = try Builder(resource: AppResources.path("shortcuts-window.ui"))
-                let shortcuts: Window = builder.object("help_overlay")
-                shortcuts.setTransient(for: window)
-                shortcuts.hidesOnClose = true
-                shortcuts.destroysWithParent = true
-                shortcutsWindow = shortcuts
-            } catch {
-                Log.warning(LogDomain.app, "no Keyboard Shortcuts window: \(error)")
-                return
-            }
+            let shortcuts: Window = Builder.loading("shortcuts-window.ui").object("help_overlay")
+            shortcuts.setTransient(for: window)
+            shortcuts.hidesOnClose = true
+            shortcuts.destroysWithParent = true
+            shortcutsWindow = shortcuts
         }
         shortcutsWindow?.present()
     }
