@@ -48,7 +48,7 @@ final class DetailForm {
     private var isFilling = false
 
     /// The user changed the shown item; the edits replace the item's previous ones.
-    var onEdit: ((Item, ItemEdits) -> Void)?
+    let edited = Event<(item: Item, edits: ItemEdits)>()
 
     /// False in a read-only window (another process owns the item file): fields show, nothing edits.
     var isEditable = true {
@@ -60,7 +60,8 @@ final class DetailForm {
         }
     }
     /// The shown item changed (nil: none), for the pane's title.
-    var onShow: ((Item?) -> Void)?
+    /// The form shows this item now (nil: none).
+    let shown = Event<Item?>()
 
     /// Loads detail-form.ui; `stack` is the pane's content.
     init(loader: ArtworkLoader, locale: Locale) {
@@ -115,7 +116,7 @@ final class DetailForm {
         if let current = self.item, current.id != item?.id { commit() }
         let isNewItem = self.item?.id != item?.id
         self.item = item
-        onShow?(item)
+        shown.send(item)
         guard let item else {
             stack.visiblePage = "none"
             return
@@ -234,7 +235,7 @@ final class DetailForm {
         self.item = updated
         updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
-        onEdit?(updated, edits)
+        edited.send((updated, edits))
     }
 
     /// The store's read-only details for the item's kind, one row each.

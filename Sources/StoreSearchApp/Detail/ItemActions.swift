@@ -19,10 +19,16 @@ final class ItemActions {
         didSet { show(item) }
     }
 
-    init(window: Window, changes: UndoController, keeper: ItemStoreKeeper) {
+    init(window: Window, detail: DetailForm, changes: UndoController, keeper: ItemStoreKeeper) {
         self.window = window
         self.changes = changes
         self.keeper = keeper
+        detail.shown.subscribe { [weak self] item in self?.show(item) }
+        // The shown item changed (an edit, an undo, Mark as Unvisited): what can be done follows.
+        changes.storeChanged.subscribe { [weak self] id in
+            guard let self, let shown = self.item, shown.id == id else { return }
+            self.show(keeper.store.item(for: shown.result))
+        }
         window.addAction("hide-item") { [weak self] in self?.item.map { self?.hide($0) } }
         window.addAction("revert-item") { [weak self] in
             guard let item = self?.item else { return }

@@ -59,7 +59,7 @@ public final class MainWindow {
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
-        itemActions = ItemActions(window: window, changes: changes, keeper: environment.keeper)
+        itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
@@ -127,19 +127,15 @@ public final class MainWindow {
             if slid { self.results.select(nil) }
             self.results.focus(at: index ?? 0)
         }
-        detail.onShow = { [weak self] item in
+        detail.shown.subscribe { [weak self] item in
             self?.detailTitle.title = item?.name ?? ""
             self?.preview.show(item)
-            self?.itemActions.show(item)
         }
-        changes.onStoreChanged = { [weak self] id in
+        changes.storeChanged.subscribe { [weak self] id in
             guard let self else { return }
             self.myItems.storeChanged(id: id)
-            // A preview stops when its item is hidden or forgotten.
-            let store = self.environment.keeper.store
-            if store.isHidden(id) { self.preview.itemWentAway(id) }
-            // The item in the detail changed (an undo, Mark as Unvisited): what can be done follows.
-            if let shown = self.itemActions.item, shown.id == id { self.itemActions.show(store.item(for: shown.result)) }
+            // A preview stops when its item is hidden.
+            if self.environment.keeper.store.isHidden(id) { self.preview.itemWentAway(id) }
         }
         preview.onChange = { [weak self] in self?.mpris?.update() }
         mpris?.onRaise = { [weak self] in self?.present() }
@@ -159,12 +155,6 @@ public final class MainWindow {
             // The sort menu orders search results; My Items has its own beside its filter.
             self.sortButton.isVisible = !isMyItems
             self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
-        }
-        detail.onEdit = { [weak self] item, edits in
-            guard let self else { return }
-            let before = self.environment.keeper.store.item(for: item.result).edits
-            self.changes.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
-            self.itemActions.show(item)
         }
         actions.onFocusSearch = { [weak self] in
             guard let self else { return }

@@ -14,8 +14,8 @@ final class UndoController {
     private let results: ResultsController
     private let detail: DetailForm
     private let window: Window
-    /// A change, an undo or a redo reached the store, for this item (My Items follows).
-    var onStoreChanged: ((_ id: String) -> Void)?
+    /// A change, an undo or a redo reached the store, for the item with this id.
+    let storeChanged = Event<String>()
 
     init(window: Window, keeper: ItemStoreKeeper, notices: NoticesController, results: ResultsController, detail: DetailForm) {
         self.window = window
@@ -25,6 +25,12 @@ final class UndoController {
         self.detail = detail
         window.addAction("undo") { [weak self] in self?.undoFromKeyboard() }
         window.addAction("redo") { [weak self] in self?.redo() }
+        // What is typed in the form is a change like any other.
+        detail.edited.subscribe { [weak self] item, edits in
+            guard let self else { return }
+            let before = self.keeper.store.item(for: item.result).edits
+            self.record(ItemChange(result: item.result, kind: .edits(before: before, after: edits)))
+        }
     }
 
     /// Makes a user's change, puts it on the undo stack, and shows it; `notice` offers Undo.
@@ -32,7 +38,7 @@ final class UndoController {
         keeper.update { $0.apply(change) }
         history.record(change)
         results.reflect(change)
-        onStoreChanged?(change.id)
+        storeChanged.send(change.id)
         if let notice {
             notices.showUndo(notice) { [weak self] in
                 guard let self, self.history.lastChange == change else { return }
@@ -58,7 +64,7 @@ final class UndoController {
         guard let change = history.undo() else { return }
         keeper.update { $0.apply(change.inverse) }
         results.reflect(change.inverse)
-        onStoreChanged?(change.id)
+        storeChanged.send(change.id)
     }
 
     func redo() {
@@ -67,6 +73,6 @@ final class UndoController {
         guard let change = history.redo() else { return }
         keeper.update { $0.apply(change) }
         results.reflect(change)
-        onStoreChanged?(change.id)
+        storeChanged.send(change.id)
     }
 }
