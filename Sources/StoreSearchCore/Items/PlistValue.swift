@@ -2,7 +2,7 @@ import Foundation
 
 /// One property-list value, as the item file's readers parse it and its writer writes it. Keys
 /// StoreSearch does not know (another tool's, a newer version's) are kept as these and written back.
-public indirect enum PlistValue: Hashable, Sendable {
+public enum PlistValue: Hashable, Sendable {  // not indirect: arrays and dictionaries already box their values
     case string(String)
     case integer(Int)
     case real(Double)
