@@ -37,6 +37,8 @@ struct PlistXMLWriter {
         case .bool(let flag): raw(flag ? "<true/>\n" : "<false/>\n")
         case .date(let date): element("date", date.formatted(.iso8601))  // whole UTC seconds, as Foundation writes them
         case .data(let data): element("data", data.base64EncodedString())
+        case .array([]): raw("<array/>\n")
+        case .dictionary(let fields) where fields.isEmpty: raw("<dict/>\n")
         case .array(let values):
             raw("<array>\n")
             for value in values { write(value, depth: depth + 1) }
