@@ -23,7 +23,7 @@ final class PlistXMLReader {
     }
     private var open: [Open] = []
     private var sawDictionary = false
-    private var text: [UInt8]?  // the characters of the key or value being read
+    private var text: String?  // the characters of the key or value being read
 
     private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void) {
         self.stopAt = stopAt
@@ -59,8 +59,10 @@ final class PlistXMLReader {
             Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().end(String(cString: name!), error)
         }
         parser.text = { _, text, length, reader, _ in
-            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().text?
-                .append(contentsOf: UnsafeRawBufferPointer(start: text, count: Int(length)))
+            let reader = Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue()
+            guard reader.text != nil else { return }  // space between elements
+            let chunk = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+            if reader.text!.isEmpty { reader.text = chunk } else { reader.text! += chunk }
         }
         return parser
     }()
@@ -115,17 +117,16 @@ final class PlistXMLReader {
             sawDictionary = sawDictionary || open.isEmpty
             open.append(Open(isArray: false))
         case "array": open.append(Open(isArray: true, isItems: open.count == 1 && open[0].key == "items"))
-        case "key", "string", "integer", "real", "date", "data", "true", "false": text = []
+        case "key", "string", "integer", "real", "date", "data", "true", "false": text = ""
         default: stop("an unknown element <\(name.prefix(40))>", error)
         }
     }
 
     private func end(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
-        let bytes = text ?? []
+        let content = text ?? ""
         text = nil
-        let content = String(decoding: bytes, as: UTF8.self)
         // Numbers and dates may have space around them (a hand edit); they have none inside.
-        var trimmed: String { Self.trimmed(bytes) }
+        var trimmed: String { Self.trimmed(content) }
         let value: PlistValue?
         switch name {
         case "key":
@@ -145,14 +146,14 @@ final class PlistXMLReader {
         }
         guard let value else { return stop("a <\(name)> that cannot be read", error) }
         do {
-            try add(value, bytes: bytes, error)
+            try add(value, text: content, error)
         } catch let thrown {
             failure = failure ?? thrown
             stop(nil, error)
         }
     }
 
-    private func add(_ value: PlistValue, bytes: [UInt8], _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) throws {
+    private func add(_ value: PlistValue, text: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) throws {
         let top = open.count - 1
         guard top >= 0 else {
             if case .dictionary = value { return }
@@ -166,7 +167,7 @@ final class PlistXMLReader {
         open[top].key = nil
         if top > 0 {
             open[top].fields[key] = value
-        } else if key == "formatVersion", version == nil, case let digits = Self.trimmed(bytes), digits.count <= 9,
+        } else if key == "formatVersion", version == nil, case let digits = Self.trimmed(text), digits.count <= 9,
                   digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) {
             // The top level keeps only its version; its items went on one by one.
             version = number
@@ -174,9 +175,9 @@ final class PlistXMLReader {
         }
     }
 
-    private static func trimmed(_ bytes: [UInt8]) -> String {
+    private static func trimmed(_ text: String) -> String {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        return String(decoding: bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
+        return String(decoding: text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
     }
 
     private static func real(_ text: String) -> Double? {
