@@ -7,10 +7,30 @@ import StoreSearchCore
 protocol ResultCell: AnyObject {
     init()
     var root: Box { get }
+    var artwork: ArtworkSlot { get }
     /// `showsCollection`: another row reads the same, so this one names its album or season too.
     func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool)
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider)
-    func unbind()
+}
+
+extension ResultCell {
+    /// The price as the list shows it ("Album Only", "Buy … · Rent …", the user's own price).
+    func listingPrice(of item: Item, formatter: PriceFormatter) -> String? {
+        formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
+    }
+
+    /// What rows and tiles show alike: the visited look, and what a screen reader hears.
+    func showVisitedAndDescription(of item: Item, price: String?) {
+        root.setCSSClass("visited", item.isVisited)
+        artwork.image.opacity = item.isVisited ? 0.5 : 1
+        item.describe(on: root, price: price)
+    }
+
+    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+        artwork.load(url, with: loader, priority: priority)
+    }
+
+    /// The cell scrolled away: stop waiting for its image.
+    func unbind() { artwork.cancel() }
 }
 
 /// The item factory's closures for a view of `Cell`s, its artwork ranked by `viewport`.

@@ -6,7 +6,7 @@ import StoreSearchCore
 @MainActor
 final class ResultRow: ResultCell {
     let root = Box(.horizontal, spacing: 12)
-    private let artwork = ArtworkSlot(size: ArtworkLoader.thumbnailPoints)
+    let artwork = ArtworkSlot(size: ArtworkLoader.thumbnailPoints)
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
@@ -33,17 +33,8 @@ final class ResultRow: ResultCell {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
-        let priceText = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
+        let priceText = listingPrice(of: item, formatter: formatter)
         price.text = priceText ?? ""
-        root.setCSSClass("visited", item.isVisited)
-        artwork.image.opacity = item.isVisited ? 0.5 : 1
-        item.describe(on: root, price: priceText)
+        showVisitedAndDescription(of: item, price: priceText)
     }
-
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
-        artwork.load(url, with: loader, priority: priority)
-    }
-
-    /// The row scrolled away: stop waiting for its image.
-    func unbind() { artwork.cancel() }
 }

@@ -10,7 +10,7 @@ final class ResultTile: ResultCell {
     static let minimumWidth = artworkSize + 24
 
     let root = Box(.vertical, spacing: 4)
-    private let artwork = ArtworkSlot(size: ResultTile.artworkSize)
+    let artwork = ArtworkSlot(size: ResultTile.artworkSize)
     private let name = Inscription()
     private let price = Inscription()
 
@@ -31,16 +31,8 @@ final class ResultTile: ResultCell {
     func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
         let collection = showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
-        let priceText = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
+        let priceText = listingPrice(of: item, formatter: formatter)
         price.text = priceText ?? ""
-        root.setCSSClass("visited", item.isVisited)
-        artwork.image.opacity = item.isVisited ? 0.5 : 1
-        item.describe(on: root, price: priceText)
+        showVisitedAndDescription(of: item, price: priceText)
     }
-
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
-        artwork.load(url, with: loader, priority: priority)
-    }
-
-    func unbind() { artwork.cancel() }
 }
