@@ -15,5 +15,12 @@ public final class Leaflet: Widget {
         set { adw_leaflet_set_visible_child_name(leaflet, newValue) }
     }
 
+    /// The visible pane as code names it: an enum whose raw values are the .ui file's child names.
+    public func visible<Pane: RawRepresentable<String>>(_: Pane.Type) -> Pane? { Pane(rawValue: visibleChildName) }
+
+    public func show(_ pane: some RawRepresentable<String>) { visibleChildName = pane.rawValue }
+
+    public func hasPane(_ name: String) -> Bool { adw_leaflet_get_child_by_name(leaflet, name) != nil }
+
     public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child", handler) }
 }

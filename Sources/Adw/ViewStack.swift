@@ -12,5 +12,12 @@ public final class ViewStack: Widget {
         set { adw_view_stack_set_visible_child_name(stack, newValue) }
     }
 
+    /// The visible page as code names it: an enum whose raw values are the .ui file's page names.
+    public func visible<Page: RawRepresentable<String>>(_: Page.Type) -> Page? { Page(rawValue: visiblePage) }
+
+    public func show(_ page: some RawRepresentable<String>) { visiblePage = page.rawValue }
+
+    public func hasPage(_ name: String) -> Bool { adw_view_stack_get_child_by_name(stack, name) != nil }
+
     public func onVisiblePageChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child-name", handler) }
 }

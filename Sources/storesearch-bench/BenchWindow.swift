@@ -38,7 +38,7 @@ final class BenchWindow {
     func search(_ term: String) {
         main.searchEntry.text = term
         main.searchEntry.activate()
-        MainContext.spin(until: { self.main.search.visiblePage != "searching" && !self.main.results.isFilling }, timeout: .seconds(30))
+        MainContext.spin(until: { self.main.search.visiblePage != .searching && !self.main.results.isFilling }, timeout: .seconds(30))
     }
 
     var scroller: ScrolledWindow? {

@@ -64,4 +64,23 @@ final class GResourceTests: XCTestCase {
             node = current.pointee.next
         }
     }
+
+    /// Issue #17: every page name the code uses (its page enums) is a page of the stack it names
+    /// in the .ui files, so a renamed page fails here, not at run time.
+    func testEveryPageTheCodeNamesIsInItsStack() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            func check<Page: CaseIterable & RawRepresentable<String>>(_: Page.Type, _ has: (String) -> Bool, _ stack: String) {
+                for page in Page.allCases { XCTAssertTrue(has(page.rawValue), "\(stack) has no page “\(page.rawValue)”") }
+            }
+            check(SearchController.Page.self, main.search.resultsStack.hasPage, "results_stack")
+            check(DetailForm.Page.self, main.detail.stack.hasPage, "detail_stack")
+            check(DetailForm.ArtworkPage.self, main.detail.artworkStack.hasPage, "artwork_stack")
+            check(MyItemsPage.Page.self, main.myItems.page.stack.hasPage, "my_items_stack")
+            check(MyItemsController.Page.self, main.myItems.pages.hasPage, "pages_stack")
+            check(AdaptiveLayout.Pane.self, main.layout.leaflet.hasPane, "leaflet")
+            check(WindowState.ViewMode.self, main.results.views.viewStack.hasPage, "view_stack")
+            check(WindowState.ViewMode.self, main.myItems.page.views.viewStack.hasPage, "my_items_view_stack")
+        }
+    }
 }

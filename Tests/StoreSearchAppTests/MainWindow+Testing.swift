@@ -18,7 +18,7 @@ extension MainWindow {
     /// My Items' list or grid, whichever is shown, and its filter field.
     var myItemsView: Widget { myItems.page.views.visibleView }
     var myItemsFilter: SearchEntry { myItems.page.filterEntry }
-    var visiblePage: String { search.visiblePage }
+    var visiblePage: SearchController.Page { search.visiblePage }
     var items: [Item] { results.items }
     /// Whether rows are still being added to the list (a batch per frame).
     var isFillingResults: Bool { results.isFilling }

@@ -34,7 +34,7 @@ final class WindowBusyStoreTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "error")
+            XCTAssertEqual(harness.main.visiblePage, .error)
             XCTAssertEqual(harness.main.errorText.title, "The iTunes Store Is Busy")
             let first = harness.main.errorText.message
             XCTAssertTrue(first.contains("“tarkan”"), first)
@@ -51,7 +51,7 @@ final class WindowBusyStoreTests: XCTestCase {
             busy.withLock { $0 = false }
             let later = Date().addingTimeInterval(125)
             harness.main.search.now = { later }  // the wait is over
-            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == "results" }, timeout: .seconds(5)),
+            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results }, timeout: .seconds(5)),
                           "the last search ran by itself")
             XCTAssertEqual(server.requestCount, 2)
             XCTAssertTrue(targets.withLock { $0.last?.contains("term=sezen") ?? false }, "\(targets.withLock { $0 })")

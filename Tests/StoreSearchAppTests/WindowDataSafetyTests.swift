@@ -36,7 +36,7 @@ final class WindowDataSafetyTests: XCTestCase {
         let typedID: String? = MainActor.assumeIsolated {
             var typedID: String?
             let status = StoreSearchApp.run(options, paths: paths, applicationID: "io.github.storesearch.StoreSearch.SignalTest") { main in
-                guard MainContext.spin(until: { main.visiblePage == "results" }, timeout: .seconds(15)) else {
+                guard MainContext.spin(until: { main.visiblePage == .results }, timeout: .seconds(15)) else {
                     XCTFail("no results")
                     return main.window.close()
                 }

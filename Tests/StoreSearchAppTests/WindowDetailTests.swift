@@ -39,7 +39,7 @@ final class WindowDetailTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/0/200x200bb.jpg") == 1 }),
                           "the detail asks for the 200 px it shows (#19), not 600")
             XCTAssertTrue(MainContext.spin(until: { !form.isLoadingArtwork }), "the broken image is refused")
-            XCTAssertEqual(form.artworkStack.visiblePage, "placeholder", "no blank hole for broken artwork")
+            XCTAssertEqual(form.artworkStack.visible(DetailForm.ArtworkPage.self), .placeholder, "no blank hole for broken artwork")
             XCTAssertTrue(form.hideButton.isMapped && form.viewInStoreButton.isMapped,
                           "the actions show without scrolling, however long the description")
             XCTAssertTrue(MainContext.spin(until: { form.scroller.verticalUpperBound > 1000 }), "a long page")
@@ -48,7 +48,7 @@ final class WindowDetailTests: XCTestCase {
             harness.main.backButton.click()
             harness.select("Song 1")
             XCTAssertEqual(form.scroller.verticalOffset, 0, "the next item opens at its artwork")
-            XCTAssertTrue(MainContext.spin(until: { form.artworkStack.visiblePage == "artwork" }), "its artwork arrives")
+            XCTAssertTrue(MainContext.spin(until: { form.artworkStack.visible(DetailForm.ArtworkPage.self) == .artwork }), "its artwork arrives")
         }
     }
 }

@@ -20,7 +20,7 @@ final class WindowErrorTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "error")
+            XCTAssertEqual(harness.main.visiblePage, .error)
             XCTAssertEqual(harness.main.errorText.message, "The iTunes Store is limiting searches. Try again in a minute.")
             XCTAssertFalse(harness.main.isOfflineButtonVisible, "the store answered: no need for the catalog")
             harness.main.retryButton.click()
@@ -36,7 +36,7 @@ final class WindowErrorTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "error")
+            XCTAssertEqual(harness.main.visiblePage, .error)
             XCTAssertEqual(harness.main.errorText.title, SearchFailure.serverProblem(status: 500).title)
             XCTAssertEqual(harness.main.errorText.message, SearchFailure.serverProblem(status: 500).message)
             XCTAssertFalse(harness.main.isOfflineButtonVisible)
@@ -51,14 +51,14 @@ final class WindowErrorTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "error")
+            XCTAssertEqual(harness.main.visiblePage, .error)
             XCTAssertEqual(harness.main.errorText.title, "Can’t Reach the iTunes Store")
             XCTAssertTrue(harness.main.isOfflineButtonVisible)
 
             harness.main.offlineButton.click()
             harness.waitForSearch()
             XCTAssertTrue(harness.main.isOffline)
-            XCTAssertEqual(harness.main.visiblePage, "results", "the same search ran against the catalog")
+            XCTAssertEqual(harness.main.visiblePage, .results, "the same search ran against the catalog")
             XCTAssertTrue(harness.names.contains("Kuzu Kuzu"))
         }
     }
@@ -71,7 +71,7 @@ final class WindowErrorTests: XCTestCase {
             harness.main.clickBannerButton()  // Use Offline Catalog
             XCTAssertTrue(harness.main.isOffline)
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "results")
+            XCTAssertEqual(harness.main.visiblePage, .results)
         }
     }
 }

@@ -8,10 +8,10 @@ final class WindowFormTests: XCTestCase {
     func testSelectingARowFillsTheFormAndMarksItVisited() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
-            XCTAssertEqual(harness.form.stack.visiblePage, "none", "no result is open yet")
+            XCTAssertEqual(harness.form.stack.visible(DetailForm.Page.self), DetailForm.Page.none, "no result is open yet")
             harness.open("Kuzu Kuzu")
             let form = harness.form
-            XCTAssertEqual(form.stack.visiblePage, "detail")
+            XCTAssertEqual(form.stack.visible(DetailForm.Page.self), .detail)
             XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu")
             XCTAssertEqual(form.artistEntry.text, "Tarkan")
             XCTAssertEqual(form.priceEntry.text, "1.29")

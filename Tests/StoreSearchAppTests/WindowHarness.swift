@@ -75,7 +75,7 @@ final class WindowHarness {
     }
 
     func waitForSearch(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != "searching" && !self.main.isFillingResults },
+        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != .searching && !self.main.isFillingResults },
                                        timeout: .seconds(15)), "the search never finished", file: file, line: line)
     }
 

@@ -41,7 +41,7 @@ final class WindowHidingTests: XCTestCase {
             harness.search("kuzu")
             XCTAssertFalse(harness.names.isEmpty)
             harness.search("şımarık")
-            XCTAssertEqual(harness.main.visiblePage, "empty", "hidden items never appear in later searches")
+            XCTAssertEqual(harness.main.visiblePage, .empty, "hidden items never appear in later searches")
             XCTAssertTrue(harness.close())
         }
         MainActor.assumeIsolated {
@@ -74,7 +74,7 @@ final class WindowHidingTests: XCTestCase {
             harness.main.window.activateAction("win.hidden-items")
             let page = harness.main.myItems.page
             XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu (Live)"], "listed under the name the user gave it")
-            XCTAssertEqual(page.visiblePage, "items")
+            XCTAssertEqual(page.visiblePage, .items)
         }
     }
 }

@@ -54,7 +54,7 @@ final class WindowHostileInputTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("bad byte")
-            XCTAssertEqual(harness.main.visiblePage, "results")
+            XCTAssertEqual(harness.main.visiblePage, .results)
             XCTAssertGreaterThanOrEqual(harness.main.items.count, 199)
             XCTAssertTrue(harness.main.countText.hasPrefix("200 results"), harness.main.countText)  // then "(the store sends at most 200)"
         }
@@ -74,7 +74,7 @@ final class WindowHostileInputTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("cut")
-            XCTAssertEqual(harness.main.visiblePage, "error")
+            XCTAssertEqual(harness.main.visiblePage, .error)
             XCTAssertEqual(harness.main.errorText.title, "The Store’s Answer Was Cut Off")
             XCTAssertEqual(harness.main.errorText.message, "The connection closed before the whole answer arrived. Try again.")
             XCTAssertFalse(harness.main.isOfflineButtonVisible)

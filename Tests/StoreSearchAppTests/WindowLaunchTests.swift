@@ -20,7 +20,7 @@ final class WindowLaunchTests: XCTestCase {
                     let dropDown = main.window.descendant(accessibleLabel: "Category")
                     XCTAssertEqual(dropDown?.widget, main.categoryDropDown.widget)
                     XCTAssertEqual(main.categoryDropDown.items, ["All", "Music", "Software", "E-books", "Movies", "Podcasts", "Audiobooks"])
-                    XCTAssertEqual(main.visiblePage, "hint")
+                    XCTAssertEqual(main.visiblePage, .hint)
                     // The entry rows are named by their titles only (an accessible label on top
                     // made the bus say "Name Name", #21).
                     XCTAssertEqual([main.detail.nameEntry, main.detail.artistEntry, main.detail.priceEntry].map(\.title), ["Name", "Artist", "Price"])

@@ -87,7 +87,7 @@ final class WindowLocaleTests: XCTestCase {
             main.categoryDropDown.selectedIndex = 1  // Musik
             main.searchEntry.text = "tarkan"
             main.searchEntry.activate()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == "results" && !main.isFillingResults }, timeout: .seconds(15)))
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
             let request = try XCTUnwrap(catalog.searchRequests.last)
             XCTAssertEqual(request.query["country"], "DE")
             XCTAssertEqual(request.query["lang"], "de_de")

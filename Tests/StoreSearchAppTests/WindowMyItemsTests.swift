@@ -63,7 +63,7 @@ final class WindowMyItemsTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main, page = main.myItems.page
             main.myItems.showPage(myItems: true)
-            XCTAssertEqual(page.visiblePage, "empty", "a status page says how items get here")
+            XCTAssertEqual(page.visiblePage, .empty, "a status page says how items get here")
             main.myItems.showPage(myItems: false)
 
             harness.search("tarkan")
@@ -90,7 +90,7 @@ final class WindowMyItemsTests: XCTestCase {
             page.filterEntry.text = "LIVE TAKE"
             XCTAssertEqual(page.shown.map(\.item.name), ["Kuzu Kuzu"], "typing filters by notes at once")
             page.filterEntry.text = "nothing like it"
-            XCTAssertEqual(page.visiblePage, "no-match")
+            XCTAssertEqual(page.visiblePage, .noMatch)
             page.filterEntry.text = ""
 
             XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))

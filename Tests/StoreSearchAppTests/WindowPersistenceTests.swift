@@ -10,8 +10,8 @@ final class WindowPersistenceTests: XCTestCase {
     private static func blockedPaths() -> (AppPaths, blocker: URL) {
         let paths = WindowHarness.temporaryPaths()
         let blocker = paths.dataDirectory
-        try? FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: blocker.path, contents: Data("not a folder".utf8))
+        try! FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        precondition(FileManager.default.createFile(atPath: blocker.path, contents: Data("not a folder".utf8)))
         return (paths, blocker)
     }
 

@@ -14,13 +14,13 @@ final class WindowSearchTests: XCTestCase {
             defer { harness.dispose() }
             harness.main.searchEntry.text = "   "
             harness.main.searchEntry.activate()
-            XCTAssertEqual(harness.main.visiblePage, "hint", "an empty term does nothing")
+            XCTAssertEqual(harness.main.visiblePage, .hint, "an empty term does nothing")
             XCTAssertTrue(catalog.searchRequests.isEmpty)
 
             harness.main.categoryDropDown.selectedIndex = 1  // Music
             XCTAssertTrue(catalog.searchRequests.isEmpty, "changing the category with no term does not search")
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.visiblePage, "results")
+            XCTAssertEqual(harness.main.visiblePage, .results)
             XCTAssertEqual(harness.names, [  // the catalog's ranking, best match first (#19)
                 "Şımarık", "Kuzu Kuzu", "Silver Engine", "Wild Forest", "Lost Mirror", "Lost Harbor", "Paper Meadow",
                 "Golden Lantern", "Frozen Voyage", "Wild Lantern", "Paper Echo", "Paper Forest", "Neon Garden",
@@ -62,7 +62,7 @@ final class WindowSearchTests: XCTestCase {
                     XCTAssertFalse(harness.main.items.isEmpty)
                     XCTAssertTrue(harness.main.items.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
                 } else {
-                    XCTAssertEqual(harness.main.visiblePage, "empty")
+                    XCTAssertEqual(harness.main.visiblePage, .empty)
                     XCTAssertEqual(harness.main.emptyText, "No results for “tarkan” in Software.")
                 }
             }
@@ -92,7 +92,7 @@ final class WindowSearchTests: XCTestCase {
             // Long enough for the slow answer to have arrived, had it not been cancelled.
             MainContext.spin(until: { false }, timeout: .milliseconds(1200))
             XCTAssertEqual(harness.names, ["fast song"])
-            XCTAssertEqual(harness.main.visiblePage, "results")
+            XCTAssertEqual(harness.main.visiblePage, .results)
         }
     }
 }

@@ -33,7 +33,7 @@ final class WindowStoreLinkTests: XCTestCase {
             // Pasted into the search field.
             for refused in ["file:///etc/passwd", "https://example.com/us/album/id1"] {
                 harness.search(refused)
-                XCTAssertEqual(harness.main.visiblePage, "error")
+                XCTAssertEqual(harness.main.visiblePage, .error)
                 XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
             }
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "nothing was looked up for them")
@@ -45,7 +45,7 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "a dropped link opens its item")
             XCTAssertEqual(lookups.withLock { $0.last?["country"] }, "US")
             XCTAssertTrue(harness.main.textDropped("file:///etc/passwd"))
-            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == "error" }))
+            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .error }))
             XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
         }
     }

@@ -59,7 +59,10 @@ final class DetailForm {
             if let item { updateButtons(for: item) }
         }
     }
-    /// The shown item changed (nil: none), for the pane's title.
+    /// The pages of detail-form.ui's stacks.
+    enum Page: String, CaseIterable { case none, detail }
+    enum ArtworkPage: String, CaseIterable { case placeholder, artwork }
+
     /// The form shows this item now (nil: none).
     let shown = Event<Item?>()
 
@@ -118,10 +121,10 @@ final class DetailForm {
         self.item = item
         shown.send(item)
         guard let item else {
-            stack.visiblePage = "none"
+            stack.show(Page.none)
             return
         }
-        stack.visiblePage = "detail"
+        stack.show(Page.detail)
         if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
@@ -193,7 +196,7 @@ final class DetailForm {
         // Show the thumbnail at once if it is in memory, then the large image when it arrives;
         // with neither (none given, or broken), a placeholder of the same size.
         artwork.texture = item.result.artworkURL.flatMap { loader.cachedTexture(for: $0) }
-        artworkStack.visiblePage = artwork.texture == nil ? "placeholder" : "artwork"
+        artworkStack.show(artwork.texture == nil ? ArtworkPage.placeholder : .artwork)
         // The pixels shown (200 points at the display's scale), asked for by the URL's size part;
         // never more than the large image the answer names.
         let pixels = min(ArtworkLoader.detailPixels, Self.artworkPoints * max(1, artwork.scaleFactor))
@@ -205,7 +208,7 @@ final class DetailForm {
             self.artworkRequest = nil
             guard let texture else { return }  // missing or broken: the placeholder stays
             self.artwork.texture = texture
-            self.artworkStack.visiblePage = "artwork"
+            self.artworkStack.show(ArtworkPage.artwork)
         }
     }
 

@@ -44,10 +44,15 @@ final class MyItemsController {
         updateSelectionActions()
     }
 
-    var isShowingMyItems: Bool { pages.visiblePage == "my-items" }
+    /// The window's two pages, as main-window.ui names them.
+    enum Page: String, CaseIterable {
+        case search, myItems = "my-items"
+    }
+
+    var isShowingMyItems: Bool { pages.visible(Page.self) == .myItems }
 
     func showPage(myItems: Bool) {
-        pages.visiblePage = myItems ? "my-items" : "search"
+        pages.show(myItems ? Page.myItems : .search)
     }
 
     /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page follows.

@@ -13,7 +13,7 @@ final class MyItemsPage {
     let views: ItemViews
     let filterEntry: SearchEntry
     let showDropDown: DropDown
-    private let stack: Stack
+    let stack: Stack
     private let countLabel: Label
     private let noMatchPage: StatusPage
     private let keeper: ItemStoreKeeper
@@ -92,7 +92,12 @@ final class MyItemsPage {
     }
     var count: Int { positions.count }
     var countText: String { countLabel.text }
-    var visiblePage: String { stack.visiblePage }
+    /// The page's own pages, as my-items-page.ui names them.
+    enum Page: String, CaseIterable {
+        case items, empty, noMatch = "no-match"
+    }
+
+    var visiblePage: Page? { stack.visible(Page.self) }
 
     func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
 
@@ -141,11 +146,11 @@ final class MyItemsPage {
         }
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
-            stack.visiblePage = "items"
+            stack.show(Page.items)
         } else if list.count == 0 {
-            stack.visiblePage = "empty"
+            stack.show(Page.empty)
         } else {
-            stack.visiblePage = "no-match"
+            stack.show(Page.noMatch)
             let text = filterEntry.text.trimmingCharacters(in: .whitespaces)
             noMatchPage.pageDescription = text.isEmpty
                 ? String(format: localized("None of your items is in “%@”."), filter.displayName)

@@ -13,7 +13,7 @@ final class ItemViews {
     /// Where the list's rows and the grid's tiles are on screen (artwork order, focus).
     let listViewport: ArtworkViewport
     let gridViewport: ArtworkViewport
-    private let viewStack: Stack
+    let viewStack: Stack
     /// Rows that would read the same as another: they show their album or season too.
     let lookAlikes = LookAlikeIDs()
 
@@ -39,7 +39,7 @@ final class ItemViews {
         gridScroller.setChild(grid)
     }
 
-    var viewMode: WindowState.ViewMode { viewStack.visiblePage == "grid" ? .grid : .list }
+    var viewMode: WindowState.ViewMode { viewStack.visible(WindowState.ViewMode.self) ?? .list }
     /// The view on screen (list or grid).
     var visibleView: Widget { viewMode == .grid ? grid : list }
 
@@ -48,7 +48,7 @@ final class ItemViews {
         // every row too.
         list.isShowingItems = mode == .list
         grid.isShowingItems = mode == .grid
-        viewStack.visiblePage = mode.rawValue
+        viewStack.show(mode)
     }
 
     /// Moves keyboard focus to the item at `index` (or the last); false when there are none.

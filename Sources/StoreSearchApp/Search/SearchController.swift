@@ -59,12 +59,17 @@ final class SearchController {
         environment.search.onUnreachable = { [weak self] in
             self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
         }
-        resultsStack.visiblePage = "hint"
+        resultsStack.show(Page.hint)
         categoryDropDown.nameButton(localized("Category"))
         categoryDropDown.nameListRows()
     }
 
-    var visiblePage: String { resultsStack.visiblePage }
+    /// The results pane's pages, as main-window.ui names them.
+    enum Page: String, CaseIterable {
+        case hint, searching, results, empty, error
+    }
+
+    var visiblePage: Page { resultsStack.visible(Page.self) ?? .hint }
 
     var selectedCategory: Category {
         let index = categoryDropDown.selectedIndex
@@ -91,7 +96,7 @@ final class SearchController {
         searchTask?.cancel()
         stopCountdown()
         results.stopFilling()
-        resultsStack.visiblePage = "searching"
+        resultsStack.show(Page.searching)
         spinner.isSpinning = true
         searchTask = Task { [weak self, environment] in
             do {
@@ -116,7 +121,7 @@ final class SearchController {
         searchTask?.cancel()
         stopCountdown()
         results.stopFilling()
-        resultsStack.visiblePage = "searching"
+        resultsStack.show(Page.searching)
         spinner.isSpinning = true
         searchTask = Task { [weak self, environment] in
             do {
@@ -140,7 +145,7 @@ final class SearchController {
         spinner.isSpinning = false
         results.show([result])
         onNewResults?()
-        resultsStack.visiblePage = "results"
+        resultsStack.show(Page.results)
         onLinkOpened?()
     }
 
@@ -157,9 +162,9 @@ final class SearchController {
         onNewResults?()
         if results.isEmpty {
             emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
-            resultsStack.visiblePage = "empty"
+            resultsStack.show(Page.empty)
         } else {
-            resultsStack.visiblePage = "results"
+            resultsStack.show(Page.results)
         }
     }
 
@@ -169,7 +174,7 @@ final class SearchController {
         errorPage.pageDescription = failure.message
         offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
         retryButton.isSensitive = true
-        resultsStack.visiblePage = "error"
+        resultsStack.show(Page.error)
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
     }
 
@@ -182,7 +187,7 @@ final class SearchController {
             let remaining = Int(date.timeIntervalSince(self.now()).rounded(.up))
             guard remaining > 0 else {
                 self.stopCountdown()
-                if self.resultsStack.visiblePage == "error", self.lastQuery == query { self.runSearch() }
+                if self.visiblePage == .error, self.lastQuery == query { self.runSearch() }
                 return false
             }
             self.errorPage.pageDescription = SearchFailure.waitMessage(term: query.term, remaining: remaining)

@@ -6,6 +6,9 @@ import Gtk
 /// back to the results.
 @MainActor
 final class AdaptiveLayout {
+    /// The leaflet's panes, as main-window.ui names them.
+    enum Pane: String, CaseIterable { case results, detail }
+
     let leaflet: Leaflet
     let backButton: Button
     private let detailPane: Box
@@ -26,11 +29,11 @@ final class AdaptiveLayout {
         // (folding would otherwise show the leaflet's visible child, the results).
         leaflet.onNotify("folded") { [weak self] in
             guard let self, self.leaflet.isFolded, self.detailPane.containsFocus else { return }
-            self.leaflet.visibleChildName = "detail"
+            self.leaflet.show(Pane.detail)
         }
         // A swipe back (touch) goes through the leaflet itself.
         leaflet.onVisibleChildChanged { [weak self] in
-            guard let self, self.leaflet.isFolded, self.leaflet.visibleChildName == "results" else { return }
+            guard let self, self.leaflet.isFolded, self.leaflet.visible(Pane.self) == .results else { return }
             self.onReturnToResults?(true)
         }
     }
@@ -38,18 +41,18 @@ final class AdaptiveLayout {
     var detailContent: Box { detailPane }
     var isFolded: Bool { leaflet.isFolded }
     /// Whether the detail pane is on screen (always, unless folded onto the results).
-    var isShowingDetail: Bool { !leaflet.isFolded || leaflet.visibleChildName == "detail" }
+    var isShowingDetail: Bool { !leaflet.isFolded || leaflet.visible(Pane.self) == .detail }
 
     /// Slides to the detail when folded (when not, it is already in view).
     func showDetail() {
-        if leaflet.isFolded { leaflet.visibleChildName = "detail" }
+        if leaflet.isFolded { leaflet.show(Pane.detail) }
     }
 
     /// Back to the results (the visible-child change reports it when folded).
     @discardableResult
     func goBack() -> Bool {
-        if leaflet.isFolded, leaflet.visibleChildName == "detail" {
-            leaflet.visibleChildName = "results"
+        if leaflet.isFolded, leaflet.visible(Pane.self) == .detail {
+            leaflet.show(Pane.results)
         } else {
             onReturnToResults?(false)
         }

@@ -94,7 +94,7 @@ public final class MainWindow {
             self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
         }
         searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == Keys.down, let self, self.search.visiblePage == "results" else { return false }
+            guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
         results.onSelect = { [weak self] item, opens in

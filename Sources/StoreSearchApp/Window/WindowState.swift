@@ -7,7 +7,7 @@ import StoreSearchCore
 /// outside `make run`), the window opens at its default size and remembers nothing.
 @MainActor
 final class WindowState {
-    enum ViewMode: String { case list, grid }
+    enum ViewMode: String, CaseIterable { case list, grid }
 
     static let schemaID = "io.github.storesearch.StoreSearch"
     private let settings: Settings?
