@@ -104,7 +104,7 @@ final class ArtworkLoaderTests: XCTestCase {
             let notHTTP = [URL(string: "file:///etc/passwd")!, URL(string: "ftp://example.com/a.jpg")!]
             XCTAssertEqual(Self.loadAll(bad + notHTTP, with: loader), 0)
             XCTAssertEqual(server.requestCount, 3, "only http and https URLs are fetched")
-            XCTAssertEqual(try? FileManager.default.contentsOfDirectory(atPath: cache.path).count ?? 0, 0,
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.count ?? 0, 0,
                            "bad images are not cached")
         }
     }

@@ -83,4 +83,20 @@ final class GResourceTests: XCTestCase {
             check(WindowState.ViewMode.self, main.myItems.page.views.viewStack.hasPage, "my_items_view_stack")
         }
     }
+    /// Issue #17: every `win.` action a .ui file names (a button's action-name, a menu item's
+    /// action) is a `WindowAction`, and every `WindowAction` is added to the window, so a renamed
+    /// action fails here instead of leaving a button that silently does nothing.
+    func testEveryActionTheUIFilesNameIsAWindowActionTheWindowHas() throws {
+        let named = try Self.sourceFiles([".ui"]).flatMap { name in
+            let text = try String(contentsOf: MainLoop.repository.appending(path: "Resources/\(name)"), encoding: .utf8)
+            return text.matches(of: /name="action(?:-name)?">win\.([a-z-]+)</).map { (file: name, action: String($0.1)) }
+        }
+        XCTAssertGreaterThan(named.count, 10)
+        for (file, action) in named { XCTAssertNotNil(WindowAction(rawValue: action), "\(file) names win.\(action), which is not a WindowAction") }
+        try WindowHarness.withCatalogWindow { harness in
+            for action in WindowAction.allCases {
+                XCTAssertNotNil(g_action_map_lookup_action(OpaquePointer(harness.main.window.widget), action.rawValue), "the window has no \(action.detailedName)")
+            }
+        }
+    }
 }

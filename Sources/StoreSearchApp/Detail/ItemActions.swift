@@ -29,20 +29,20 @@ final class ItemActions {
             guard let self, let shown = self.item, shown.id == id else { return }
             self.show(keeper.store.item(for: shown.result))
         }
-        window.addAction("hide-item") { [weak self] in self?.item.map { self?.hide($0) } }
-        window.addAction("revert-item") { [weak self] in
+        window.addAction(.hideItem) { [weak self] in self?.item.map { self?.hide($0) } }
+        window.addAction(.revertItem) { [weak self] in
             guard let item = self?.item else { return }
             self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
                                  notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
-        window.addAction("mark-unvisited") { [weak self] in
+        window.addAction(.markUnvisited) { [weak self] in
             guard let item = self?.item else { return }
             self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
         }
-        window.addAction("view-in-store") { [weak self] in
+        window.addAction(.viewInStore) { [weak self] in
             if let url = self?.item?.result.storeURL { self?.openInBrowser(url) }
         }
-        window.addBoolAction("keep", state: false) { [weak self] kept in
+        window.addBoolAction(.keep, state: false) { [weak self] kept in
             guard let item = self?.item else { return }
             let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
             self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
@@ -53,12 +53,12 @@ final class ItemActions {
     /// The detail shows `item` (nil: none), as it is now.
     func show(_ item: Item?) {
         self.item = item
-        window.setActionEnabled("hide-item", item != nil && isEditable)
-        window.setActionEnabled("revert-item", item.map { !$0.edits.isEmpty } == true && isEditable)
-        window.setActionEnabled("mark-unvisited", item?.isVisited == true && isEditable)
-        window.setActionEnabled("view-in-store", item?.result.storeURL != nil)
-        window.setActionEnabled("keep", item != nil && isEditable)
-        window.setActionState("keep", item.map { keeper.store.isKept($0.id) } ?? false)
+        window.setActionEnabled(.hideItem, item != nil && isEditable)
+        window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty } == true && isEditable)
+        window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
+        window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
+        window.setActionEnabled(.keep, item != nil && isEditable)
+        window.setActionState(.keep, item.map { keeper.store.isKept($0.id) } ?? false)
     }
 
     /// Hides `item` (the shown one, or a row's: Delete in the results) with an Undo notice.

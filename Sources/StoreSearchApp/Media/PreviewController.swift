@@ -52,7 +52,7 @@ final class PreviewController {
         video.setSizeRequest(width: -1, height: 200)
         video.expandsHorizontally = true
         videoSlot.append(video)
-        window.addAction("play-preview") { [weak self] in self?.playOrPause() }
+        window.addAction(.playPreview) { [weak self] in self?.playOrPause() }
         adjustment.onValueChanged { [weak self] in
             guard let self, !self.isUpdatingScale, let stream = self.stream, stream.isSeekable else { return }
             stream.seek(to: Int64(self.adjustment.value * 1_000_000))
@@ -65,7 +65,7 @@ final class PreviewController {
         shown = item
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
         root.isVisible = url != nil
-        window.setActionEnabled("play-preview", url != nil)
+        window.setActionEnabled(.playPreview, url != nil)
         update()
     }
 

@@ -35,12 +35,12 @@ final class MyItemsController {
             if self.isShowingMyItems { self.page.pageShown() }
             self.onPageChanged?(self.isShowingMyItems)
         }
-        window.addAction("restore-item") { [weak self] in self?.restoreSelected() }
-        window.addAction("remove-item") { [weak self] in self?.removeSelected() }
-        window.addAction("hidden-items") { [weak self] in self?.showHiddenItems() }
-        window.addAction("export") { [weak self] in self?.chooseExportFile() }
-        window.addAction("show-search") { [weak self] in self?.showPage(myItems: false) }
-        window.addAction("show-my-items") { [weak self] in self?.showPage(myItems: true) }
+        window.addAction(.restoreItem) { [weak self] in self?.restoreSelected() }
+        window.addAction(.removeItem) { [weak self] in self?.removeSelected() }
+        window.addAction(.hiddenItems) { [weak self] in self?.showHiddenItems() }
+        window.addAction(.export) { [weak self] in self?.chooseExportFile() }
+        window.addAction(.showSearch) { [weak self] in self?.showPage(myItems: false) }
+        window.addAction(.showMyItems) { [weak self] in self?.showPage(myItems: true) }
         updateSelectionActions()
     }
 
@@ -63,8 +63,8 @@ final class MyItemsController {
 
     func updateSelectionActions() {
         let selected = page.selected
-        window.setActionEnabled("restore-item", selected?.isHidden == true && !keeper.isReadOnly)
-        window.setActionEnabled("remove-item", selected != nil && !keeper.isReadOnly)
+        window.setActionEnabled(.restoreItem, selected?.isHidden == true && !keeper.isReadOnly)
+        window.setActionEnabled(.removeItem, selected != nil && !keeper.isReadOnly)
     }
 
     private func restoreSelected() {

@@ -54,7 +54,7 @@ final class MyItemsPage {
         builder.object("my_items_filter_bar", as: Box.self).insert(showDropDown, after: filterEntry)
         views.show(state.viewMode)
 
-        window.addStringAction("my-items-sort", state: state.myItemsOrder.rawValue) { [weak self] value in
+        window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
             guard let self, let order = MyItemsOrder(rawValue: value) else { return }
             self.state.myItemsOrder = order
             self.list = self.list?.sorted(by: order)

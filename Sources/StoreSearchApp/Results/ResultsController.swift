@@ -53,11 +53,11 @@ final class ResultsController {
         showViewMode(state.viewMode)
         // The List View and Grid View toggles name this action with their mode as target (My
         // Items follows the same choice).
-        window.addStringAction("view-mode", state: state.viewMode.rawValue) { [weak self] value in
+        window.addStringAction(.viewMode, state: state.viewMode.rawValue) { [weak self] value in
             self?.switchTo(WindowState.ViewMode(rawValue: value) ?? .list)
         }
         order = state.resultOrder
-        window.addStringAction("sort", state: order.rawValue) { [weak self] value in
+        window.addStringAction(.sort, state: order.rawValue) { [weak self] value in
             self?.order = ResultOrder(rawValue: value) ?? .bestMatch
         }
     }

@@ -65,7 +65,7 @@ public final class MainWindow {
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
         connect()
-        window.runInPopoversOnAltF4("win.close")  // issue #23: the window manager never sees the key
+        window.runInPopoversOnAltF4(WindowAction.close.detailedName)  // issue #23: the window manager never sees the key
         window.unfocusScrolledWindows()  // issue #21: nameless focusable panes on the accessibility bus
         StatusPage.nameLabels(under: window)  // and labels named "GtkLabel"
         showStart()

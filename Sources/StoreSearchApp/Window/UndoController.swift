@@ -23,8 +23,8 @@ final class UndoController {
         self.notices = notices
         self.results = results
         self.detail = detail
-        window.addAction("undo") { [weak self] in self?.undoFromKeyboard() }
-        window.addAction("redo") { [weak self] in self?.redo() }
+        window.addAction(.undo) { [weak self] in self?.undoFromKeyboard() }
+        window.addAction(.redo) { [weak self] in self?.redo() }
         // What is typed in the form is a change like any other.
         detail.edited.subscribe { [weak self] item, edits in
             guard let self else { return }

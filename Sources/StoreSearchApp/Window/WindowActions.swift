@@ -8,21 +8,20 @@ import Gtk
 /// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoController's.)
 @MainActor
 final class WindowActions {
-    static let accelerators: [(action: String, keys: [String])] = [
-        ("win.focus-search", ["<Control>f"]),
-        ("win.show-help-overlay", ["<Control>question"]),
+    static let accelerators: [(action: WindowAction, keys: [String])] = [
+        (.focusSearch, ["<Control>f"]),
+        (.showHelpOverlay, ["<Control>question"]),
         // Alt+F4 is the window manager's, but while a popover (the main menu, a drop-down, the
         // date picker) is open it holds the keyboard and the window manager never sees the key:
         // then it reaches the window, which closes with its popover (issue #23).
-        ("win.close", ["<Control>w", "<Alt>F4"]),
-        ("app.quit", ["<Control>q"]),
-        ("win.undo", ["<Control>z"]),
-        ("win.switch-pane", ["F6"]),
-        ("win.redo", ["<Control><Shift>z"]),
-        ("win.keep", ["<Control>d"]),
-        ("win.play-preview", ["<Control>p"]),
-        ("win.show-search", ["<Alt>1"]),
-        ("win.show-my-items", ["<Alt>2"]),
+        (.close, ["<Control>w", "<Alt>F4"]),
+        (.undo, ["<Control>z"]),
+        (.switchPane, ["F6"]),
+        (.redo, ["<Control><Shift>z"]),
+        (.keep, ["<Control>d"]),
+        (.playPreview, ["<Control>p"]),
+        (.showSearch, ["<Alt>1"]),
+        (.showMyItems, ["<Alt>2"]),
     ]
 
     private let window: Window
@@ -35,15 +34,16 @@ final class WindowActions {
 
     init(window: Window, application: Application) {
         self.window = window
-        window.addAction("focus-search") { [weak self] in self?.onFocusSearch?() }
-        window.addAction("about") { [weak self] in self?.showAbout() }
-        window.addAction("switch-pane") { [weak self] in self?.onSwitchPane?() }
-        window.addAction("close") { [weak self] in self?.window.close() }
+        window.addAction(.focusSearch) { [weak self] in self?.onFocusSearch?() }
+        window.addAction(.about) { [weak self] in self?.showAbout() }
+        window.addAction(.switchPane) { [weak self] in self?.onSwitchPane?() }
+        window.addAction(.close) { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
         application.addAction("quit") { [weak self] in self?.window.close() }
         // The shortcuts window is built when first asked for (it costs ~5 ms at start otherwise).
-        window.addAction("show-help-overlay") { [weak self] in self?.showShortcuts() }
-        for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action) }
+        window.addAction(.showHelpOverlay) { [weak self] in self?.showShortcuts() }
+        for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action.detailedName) }
+        application.setAccelerators(["<Control>q"], forAction: "app.quit")
     }
 
     private func showShortcuts() {
