@@ -10,19 +10,8 @@
 #   scripts/test-wm-close.sh [BINARY]     (default .build/debug/storesearch; run by make test)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-if [ -z "${STORESEARCH_WM_SESSION:-}" ]; then
-    export STORESEARCH_WM_SESSION=1
-    # xvfb-run -a can pick a display whose previous server is still going away: retry then.
-    for attempt in 1 2 3; do
-        xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$0" "$@"
-        status=$?
-        [ "$status" = 99 ] || exit "$status"
-        echo "$(basename "$0"): the X display did not answer; trying another (attempt $attempt)"
-        sleep 1
-    done
-    exit 1
-fi
-xdpyinfo > /dev/null 2>&1 || exit 99
+source scripts/private-display.sh
+in_private_display STORESEARCH_WM_SESSION "$@"
 binary=$(realpath "${1:-.build/debug/storesearch}")
 work=$(mktemp -d /tmp/storesearch-wm.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT

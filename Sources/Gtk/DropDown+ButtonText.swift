@@ -10,19 +10,8 @@ extension DropDown {
             guard let label = gtk_list_item_get_child(listItem.item) else { return }
             gtk_label_set_text(OpaquePointer(label), buttonText(listItem.position))
         }
-        let list = SignalListItemFactory()
-        list.onSetup { listItem in
-            let label = Label()
-            label.alignStart()
-            listItem.setChild(label)
-        }
-        list.onBind { listItem in
-            guard let label = gtk_list_item_get_child(listItem.item), let item = gtk_list_item_get_item(listItem.item) else { return }
-            gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(item)))
-            Self.nameRow(of: label, gtk_string_object_get_string(OpaquePointer(item)))
-        }
         gtk_drop_down_set_factory(cast(), button.cast())
-        gtk_drop_down_set_list_factory(cast(), list.cast())
+        nameListRows()
     }
 
     /// The popup lists choices with the default look, each row named by its text: GTK 4.8's

@@ -92,16 +92,23 @@ final class SearchController {
         let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
+        startSearching(for: query) { [weak self, environment] in
+            let found = try await environment.search.search(query, now: self?.now() ?? Date())
+            self?.showResults(found, for: query)
+        }
+    }
+
+    /// Shows the spinner in place of the old results and runs `work`; a newer search cancels it.
+    private func startSearching(for query: SearchQuery? = nil, _ work: @escaping @MainActor () async throws -> Void) {
         onSearchStarted?()
         searchTask?.cancel()
         stopCountdown()
         results.stopFilling()
         resultsStack.show(Page.searching)
         spinner.isSpinning = true
-        searchTask = Task { [weak self, environment] in
+        searchTask = Task { [weak self] in
             do {
-                let found = try await environment.search.search(query, now: self?.now() ?? Date())
-                self?.showResults(found, for: query)
+                try await work()
             } catch is CancellationError {
                 return  // a newer search owns the pane
             } catch let failure as SearchFailure {
@@ -117,25 +124,10 @@ final class SearchController {
     func open(_ link: StoreLink) {
         let country = link.region ?? environment.query(term: "-", category: .all).country
         guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
-        onSearchStarted?()
-        searchTask?.cancel()
-        stopCountdown()
-        results.stopFilling()
-        resultsStack.show(Page.searching)
-        spinner.isSpinning = true
-        searchTask = Task { [weak self, environment] in
-            do {
-                let found = try await environment.search.lookup(query)
-                guard let self else { return }
-                guard let item = found.first else { return self.showFailure(.linkNotFound) }
-                self.showOpened(item)
-            } catch is CancellationError {
-                return
-            } catch let failure as SearchFailure {
-                self?.showFailure(failure)
-            } catch {
-                self?.showFailure(.unreadable(detail: String(describing: error)))
-            }
+        startSearching { [weak self, environment] in
+            let found = try await environment.search.lookup(query)
+            guard let item = found.first else { return self?.showFailure(.linkNotFound) ?? () }
+            self?.showOpened(item)
         }
     }
 
