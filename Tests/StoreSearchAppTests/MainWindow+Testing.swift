@@ -19,6 +19,8 @@ extension MainWindow {
     var myItemsView: Widget { myItems.page.views.visibleView }
     var myItemsFilter: SearchEntry { myItems.page.filterEntry }
     var visiblePage: SearchController.Page { search.visiblePage }
+    var invalidPriceDialog: MessageDialog? { closeGuard.invalidPriceDialog }
+    var saveFailureDialog: MessageDialog? { closeGuard.saveFailureDialog }
     var items: [Item] { results.items }
     /// Whether rows are still being added to the list (a batch per frame).
     var isFillingResults: Bool { results.isFilling }

@@ -6,7 +6,7 @@ import StoreSearchCore
 /// The main window, assembled from its parts: main-window.ui (header bars, search, the leaflet
 /// of results and detail), the results controller (list, grid, hiding), the search controller
 /// (states), the detail form (detail-form.ui), notices (toasts), actions and accelerators, and
-/// the remembered window state. It wires them together and owns closing.
+/// the remembered window state. It wires them together; CloseGuard owns closing.
 @MainActor
 public final class MainWindow {
     public let window: Window
@@ -30,7 +30,7 @@ public final class MainWindow {
     let preview: PreviewController
     let itemActions: ItemActions
     private let mpris: MPRISPlayer?
-    private var closingWithoutSaving = false
+    let closeGuard: CloseGuard
 
     /// `settings`: where the window state is kept (nil: the user's GSettings).
     public init(application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil) {
@@ -64,6 +64,11 @@ public final class MainWindow {
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
+        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, snapshotLookup, preview] in
+            search.cancel()  // the request's connection closes with the window
+            snapshotLookup.cancel()
+            preview.stop()
+        }
         connect()
         window.runInPopoversOnAltF4(WindowAction.close.detailedName)  // issue #23: the window manager never sees the key
         window.unfocusScrolledWindows()  // issue #21: nameless focusable panes on the accessibility bus
@@ -166,7 +171,6 @@ public final class MainWindow {
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.search.runSearch()  // the same term in the newly picked store
         }
-        window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.onBackgroundSaveFailure = { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
@@ -289,86 +293,9 @@ public final class MainWindow {
 
     // MARK: Closing
 
-    /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
-    private func closeRequested() -> Bool {
-        state.save(window)
-        if closingWithoutSaving {
-            search.cancel()
-            environment.keeper.releaseLock()
-            return false
-        }
-        detail.commitPendingEdits()
-        if let typed = detail.invalidPriceText {
-            askAboutInvalidPrice(typed)
-            return true
-        }
-        do {
-            try environment.keeper.saveNow()
-            search.cancel()  // the request's connection closes with the window
-            snapshotLookup.cancel()
-            preview.stop()
-            environment.keeper.releaseLock()
-            return false
-        } catch {
-            let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"),
-                                       detail: error.message)
-            dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
-            dialog.addButton(localized("Try Again"), id: 1)
-            dialog.setDefaultResponse(1)
-            dialog.onResponse { [weak self, weak dialog] response in
-                dialog?.destroy()
-                guard let self else { return }
-                if response == 2 { self.closingWithoutSaving = true }
-                if response == 1 || response == 2 { self.window.close() }
-            }
-            dialog.present()
-            saveFailureDialog = dialog
-            return true
-        }
-    }
-
-    /// A price that is not a number would be lost without a word at close: the window stays,
-    /// the text stays in the form, and the user keeps editing or discards it.
-    private func askAboutInvalidPrice(_ typed: String) {
-        let dialog = MessageDialog(parent: window, kind: .question, title: localized("The Price Is Not a Number"),
-                                   detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed))
-        dialog.addButton(localized("Discard"), id: 2, destructive: true)
-        dialog.addButton(localized("Keep Editing"), id: 1)
-        dialog.setDefaultResponse(1)
-        dialog.onResponse { [weak self, weak dialog] response in
-            dialog?.destroy()
-            guard let self else { return }
-            self.invalidPriceDialog = nil
-            if response == 2 {
-                self.detail.discardTypedPrice()
-                self.window.close()
-            } else {
-                self.detail.priceEntry.grabFocus()
-            }
-        }
-        dialog.present()
-        invalidPriceDialog = dialog
-    }
-
-    /// The open question about an invalid price, if any (tests answer it).
-    private(set) var invalidPriceDialog: MessageDialog?
-
-    /// The session ends without the window closing (application shutdown, logout, SIGTERM):
-    /// what is typed is committed and saved; there is no one left to ask about a failure, and
-    /// a price that is not a number is dropped (and logged).
+    /// The session ends without the window closing (application shutdown, logout, SIGTERM).
     public func saveBeforeExit() {
         preview.stop()
-        detail.commitPendingEdits()
-        if let typed = detail.invalidPriceText {
-            Log.warning(LogDomain.app, "Discarded the price “\(typed.prefix(100))” at exit: it is not a number")
-        }
-        do {
-            try environment.keeper.saveNow()
-        } catch {
-            Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)")
-        }
+        closeGuard.saveBeforeExit()
     }
-
-    /// The open save-failure dialog, if any (tests answer it).
-    private(set) var saveFailureDialog: MessageDialog?
 }

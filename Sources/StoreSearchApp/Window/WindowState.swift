@@ -38,9 +38,14 @@ final class WindowState {
         set { settings?.setString("my-items-order", newValue.rawValue) }
     }
 
-    /// Gives `window` its remembered size (before it is shown).
+    /// Gives `window` its remembered size (before it is shown), and remembers its size whenever it is asked to close.
     func restore(_ window: Window) {
         guard let settings else { return }
+        // Connected before anything that can hold the close.
+        window.onCloseRequest { [weak self, weak window] in
+            if let window { self?.save(window) }
+            return false
+        }
         window.setDefaultSize(width: max(360, settings.int("window-width")), height: max(400, settings.int("window-height")))
         if settings.bool("window-maximized") { window.maximize() }
     }

@@ -1,0 +1,102 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Closing the window saves what the user typed, and waits while it cannot: a price that is not
+/// a number asks to keep editing or discard it, and a failed save asks to try again or close
+/// without saving. When the session ends (logout, SIGTERM) there is no one left to ask: what is
+/// typed is saved, and what cannot be is logged.
+@MainActor
+final class CloseGuard {
+    private let window: Window
+    private let keeper: ItemStoreKeeper
+    private let detail: DetailForm
+    /// Runs once the window really closes: it stops what is still running for it.
+    private let closing: () -> Void
+    private var closingWithoutSaving = false
+    /// The open question about an invalid price, or about a failed save (tests answer them).
+    private(set) var invalidPriceDialog: MessageDialog?
+    private(set) var saveFailureDialog: MessageDialog?
+
+    init(window: Window, keeper: ItemStoreKeeper, detail: DetailForm, closing: @escaping () -> Void) {
+        self.window = window
+        self.keeper = keeper
+        self.detail = detail
+        self.closing = closing
+        window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
+    }
+
+    /// Saves; on failure asks whether to try again or close without saving. True keeps the window open.
+    private func closeRequested() -> Bool {
+        if closingWithoutSaving {
+            closing()
+            keeper.releaseLock()
+            return false
+        }
+        detail.commitPendingEdits()
+        if let typed = detail.invalidPriceText {
+            askAboutInvalidPrice(typed)
+            return true
+        }
+        do {
+            try keeper.saveNow()
+            closing()
+            keeper.releaseLock()
+            return false
+        } catch {
+            askAboutFailedSave(error)
+            return true
+        }
+    }
+
+    private func askAboutFailedSave(_ error: ItemStoreFileError) {
+        let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"), detail: error.message)
+        dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
+        dialog.addButton(localized("Try Again"), id: 1)
+        dialog.setDefaultResponse(1)
+        dialog.onResponse { [weak self, weak dialog] response in
+            dialog?.destroy()
+            guard let self else { return }
+            if response == 2 { self.closingWithoutSaving = true }
+            if response == 1 || response == 2 { self.window.close() }
+        }
+        dialog.present()
+        saveFailureDialog = dialog
+    }
+
+    /// A price that is not a number would be lost without a word at close: the window stays,
+    /// the text stays in the form, and the user keeps editing or discards it.
+    private func askAboutInvalidPrice(_ typed: String) {
+        let dialog = MessageDialog(parent: window, kind: .question, title: localized("The Price Is Not a Number"),
+                                   detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed))
+        dialog.addButton(localized("Discard"), id: 2, destructive: true)
+        dialog.addButton(localized("Keep Editing"), id: 1)
+        dialog.setDefaultResponse(1)
+        dialog.onResponse { [weak self, weak dialog] response in
+            dialog?.destroy()
+            guard let self else { return }
+            self.invalidPriceDialog = nil
+            if response == 2 {
+                self.detail.discardTypedPrice()
+                self.window.close()
+            } else {
+                self.detail.priceEntry.grabFocus()
+            }
+        }
+        dialog.present()
+        invalidPriceDialog = dialog
+    }
+
+    /// The session ends without the window closing (application shutdown, logout, SIGTERM).
+    func saveBeforeExit() {
+        detail.commitPendingEdits()
+        if let typed = detail.invalidPriceText {
+            Log.warning(LogDomain.app, "Discarded the price “\(typed.prefix(100))” at exit: it is not a number")
+        }
+        do {
+            try keeper.saveNow()
+        } catch {
+            Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)")
+        }
+    }
+}
