@@ -180,7 +180,7 @@ final class SearchServiceTests: XCTestCase {
         MainActor.assumeIsolated {
             let service = SearchService(baseURL: base, client: HTTPClient())
             var signalled = 0
-            service.onUnreachable = { signalled += 1 }
+            service.unreachable.subscribe { signalled += 1 }
             var failure: SearchFailure?
             do {
                 _ = try MainLoop.run { try await service.search(SearchQuery(term: "tarkan")) }
@@ -234,7 +234,7 @@ final class SearchServiceTests: XCTestCase {
         MainActor.assumeIsolated {
             let service = SearchService(baseURL: base, client: HTTPClient())
             var unreachable = 0
-            service.onUnreachable = { unreachable += 1 }
+            service.unreachable.subscribe { unreachable += 1 }
             let failure = Self.outcome(service, "cut").error as? SearchFailure
             XCTAssertEqual(failure, .cutOff)
             XCTAssertEqual(failure?.title, "The Store’s Answer Was Cut Off")

@@ -13,3 +13,7 @@ final class Event<Value> {
         for handler in handlers { handler(value) }
     }
 }
+
+extension Event<Void> {
+    func send() { send(()) }
+}

@@ -63,12 +63,12 @@ public enum StoreSearchApp {
         if options.isService { application.setInactivityTimeout(10_000) }
         application.onStartup {
             let search = SearchProvider(application: application, environment: sharedEnvironment())
-            search.onActivate = { result, isMine in
+            search.resultActivated.subscribe { result, isMine in
                 let opened = openWindow()
                 opened.showFromOverview(result, isMine: isMine)
                 opened.present()
             }
-            search.onLaunchSearch = { term in
+            search.searchLaunched.subscribe { term in
                 let opened = openWindow()
                 opened.searchFromOverview(term)
                 opened.present()

@@ -27,9 +27,9 @@ final class SearchProvider {
     private var myItems: (changeCount: Int, list: MyItemsList)?
 
     /// The user chose a result in the overview; `isMine` when it is one of My Items.
-    var onActivate: ((SearchResult, _ isMine: Bool) -> Void)?
+    let resultActivated = Event<(result: SearchResult, isMine: Bool)>()
     /// The user asked to see all results for these terms in the app.
-    var onLaunchSearch: ((String) -> Void)?
+    let searchLaunched = Event<String>()
 
     init(application: Application, environment: AppEnvironment) {
         self.application = application
@@ -47,11 +47,11 @@ final class SearchProvider {
         case "ActivateResult":
             let id = call.string(0)
             if let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot {
-                onActivate?(result, environment.keeper.store.records[id] != nil)
+                resultActivated.send((result, environment.keeper.store.records[id] != nil))
             }
             call.reply()
         case "LaunchSearch":
-            onLaunchSearch?(call.strings(0).joined(separator: " "))
+            searchLaunched.send(call.strings(0).joined(separator: " "))
             call.reply()
         default: call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
         }

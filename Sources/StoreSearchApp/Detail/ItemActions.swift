@@ -61,9 +61,9 @@ final class ItemActions {
         window.setActionState(.keep, item.map { keeper.store.isKept($0.id) } ?? false)
     }
 
-    /// Hides `item` (the shown one, or a row's: Delete in the results) with an Undo notice.
-    func hide(_ item: Item) {
-        guard !keeper.isReadOnly else { return }  // Delete too: nothing changes in a read-only window
+    /// Hides `item` (the shown one: the Hide button, or Delete in the results) with an Undo notice.
+    private func hide(_ item: Item) {
+        guard !keeper.isReadOnly else { return }
         changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
     }
 

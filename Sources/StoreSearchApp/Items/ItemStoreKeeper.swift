@@ -21,7 +21,7 @@ final class ItemStoreKeeper {
     let loadNotice: String?
     private var pendingSave: Gtk.Timer?
     /// A save after a change failed; the changes stay in memory and the next save retries.
-    var onBackgroundSaveFailure: ((ItemStoreFileError) -> Void)?
+    let backgroundSaveFailed = Event<ItemStoreFileError>()
     private var savedStore: ItemStore
     /// The file is from a newer StoreSearch, or cannot be read: it is never written, so no
     /// background save is tried; closing with changes says they cannot be saved.
@@ -94,7 +94,7 @@ final class ItemStoreKeeper {
             switch outcome {
             case .success(true): self.savedStore = snapshot
             case .success(false): break  // a later save got there first
-            case .failure(let error): self.onBackgroundSaveFailure?(error)
+            case .failure(let error): self.backgroundSaveFailed.send(error)
             }
         }
     }

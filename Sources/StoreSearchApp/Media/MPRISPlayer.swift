@@ -22,12 +22,13 @@ final class MPRISPlayer {
     /// announced, clients ask for it.
     private var announced = ""
     /// Raise: bring the window forward.
-    var onRaise: (() -> Void)?
+    let raiseRequested = Event<Void>()
 
     init?(connection: OpaquePointer?, preview: PreviewController) {
         guard let connection else { return nil }
         self.connection = connection
         self.preview = preview
+        preview.stateChanged.subscribe { [weak self] in self?.update() }
     }
 
     /// The preview's state changed: own the name while something is loaded, announce the rest.
@@ -81,7 +82,7 @@ final class MPRISPlayer {
 
     private func handleRoot(_ call: DBusCall) {
         switch call.method {
-        case "Raise": onRaise?()
+        case "Raise": raiseRequested.send()
         case "Quit": break  // CanQuit is false: the window is closed by the user
         default: return call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
         }

@@ -36,7 +36,7 @@ final class PreviewController {
     private(set) var status: Status = .stopped
 
     /// The status, position or item changed (MPRIS follows).
-    var onChange: (() -> Void)?
+    let stateChanged = Event<Void>()
 
     init(window: Window, isOffline: @escaping () -> Bool) {
         self.window = window
@@ -160,7 +160,7 @@ final class PreviewController {
 
     private func changed() {
         update()
-        onChange?()
+        stateChanged.send()
     }
 
     /// The controls show the shown item's preview: playing, paused, failed, or ready to play.

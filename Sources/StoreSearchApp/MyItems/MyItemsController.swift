@@ -17,8 +17,8 @@ final class MyItemsController {
     private let notices: NoticesController
     private(set) var exportChooser: FileChooserNative?
 
-    /// Search or My Items came into view.
-    var onPageChanged: ((_ isMyItems: Bool) -> Void)?
+    /// Search or My Items came into view (true: My Items).
+    let pageChanged = Event<Bool>()
 
     init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState, changes: UndoController,
          notices: NoticesController) {
@@ -33,7 +33,7 @@ final class MyItemsController {
         pages.onVisiblePageChanged { [weak self] in
             guard let self else { return }
             if self.isShowingMyItems { self.page.pageShown() }
-            self.onPageChanged?(self.isShowingMyItems)
+            self.pageChanged.send(self.isShowingMyItems)
         }
         window.addAction(.restoreItem) { [weak self] in self?.restoreSelected() }
         window.addAction(.removeItem) { [weak self] in self?.removeSelected() }

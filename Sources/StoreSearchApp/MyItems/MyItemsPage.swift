@@ -31,8 +31,8 @@ final class MyItemsPage {
     private var isReplacingRows = false
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
-    var onSelect: ((MyItem?, _ opens: Bool) -> Void)?
-    var onActivate: ((MyItem) -> Void)?
+    let itemSelected = Event<(item: MyItem?, opens: Bool)>()
+    let itemActivated = Event<MyItem>()
 
     init(window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
@@ -142,7 +142,7 @@ final class MyItemsPage {
                 self.isReplacingRows = false
             }
             isReplacingRows = false
-            if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { onSelect?(nil, false) }
+            if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { itemSelected.send((nil, false)) }
         }
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
@@ -179,12 +179,12 @@ final class MyItemsPage {
         guard !isReplacingRows else { return }
         let opens = pointerPressed && !isSelectingInCode
         pointerPressed = false
-        onSelect?(selected, opens)
+        itemSelected.send((selected, opens))
     }
 
     private func activate(at index: Int) {
         guard let list, index < positions.count else { return }
         if views.selection.selectedIndex != index { select(index) }
-        onActivate?(list[positions[index]])
+        itemActivated.send(list[positions[index]])
     }
 }

@@ -31,13 +31,11 @@ final class ResultsController {
 
     /// An item was selected (nil: none). `opens` is false when keys only moved the selection or
     /// code selected it: a folded window then stays on the results.
-    var onSelect: ((Item?, _ opens: Bool) -> Void)?
+    let itemSelected = Event<(item: Item?, opens: Bool)>()
     /// Enter or double click on an item.
-    var onActivate: ((Item) -> Void)?
-    /// Delete on the selected item.
-    var onHideRequested: ((Item) -> Void)?
+    let itemActivated = Event<Item>()
     /// An item shown in a row changed (visited, edited, reverted): the form shows it too.
-    var onItemChanged: ((Item) -> Void)?
+    let itemChanged = Event<Item>()
 
     init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
@@ -72,10 +70,10 @@ final class ResultsController {
                 MainContext.after(.zero) { [weak self] in self?.isMovingWithKeys = false }
                 return false
             }
-            view.onKeyPressed { [weak self] keyval, _ in
-                guard keyval == Keys.delete, let self, let item = self.selection.selectedElement else { return false }
-                self.onHideRequested?(item)
-                return true
+            // Delete hides the selected result, which is the one the detail shows.
+            view.onKeyPressed { [weak self, weak view] keyval, _ in
+                guard keyval == Keys.delete, let self, self.selection.selectedElement != nil else { return false }
+                return view?.activateAction(WindowAction.hideItem.detailedName) ?? false
             }
             view.onPointerPress { [weak self] in self?.visits.pointerPressed() }
         }
@@ -130,14 +128,14 @@ final class ResultsController {
     var viewMode: WindowState.ViewMode { views.viewMode }
     var visibleView: Widget { views.visibleView }
     /// The user picked list or grid (the toggles are shared with My Items).
-    var onViewModeChanged: ((WindowState.ViewMode) -> Void)?
+    let viewModeChanged = Event<WindowState.ViewMode>()
 
     private func switchTo(_ mode: WindowState.ViewMode) {
         guard mode != viewMode else { return }
         let hadFocus = visibleView.containsFocus
         showViewMode(mode)
         state.viewMode = mode
-        onViewModeChanged?(mode)
+        viewModeChanged.send(mode)
         if hadFocus { focusSelected() }
     }
 
@@ -179,10 +177,10 @@ final class ResultsController {
     private func selectionChanged() {
         guard let index = selection.selectedIndex else {
             visits.selected(nil)
-            return onSelect?(nil, false) ?? ()
+            return itemSelected.send((nil, false))
         }
         let item = model[index]
-        onSelect?(item, !isMovingWithKeys && !isSelectingInCode)
+        itemSelected.send((item, !isMovingWithKeys && !isSelectingInCode))
         // Dwelling on a row counts as opening it only where its detail is on screen beside the
         // list; in a folded window arrowing through the list opens nothing.
         if !item.isVisited, isDetailShown() { visits.selected(item.id) }
@@ -192,7 +190,7 @@ final class ResultsController {
         guard index < model.count else { return }
         if selection.selectedIndex != index { select(index) }
         visits.activated(model[index].id)
-        onActivate?(model[index])
+        itemActivated.send(model[index])
     }
 
     /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
@@ -206,7 +204,7 @@ final class ResultsController {
     func refresh(_ item: Item) {
         guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
         model.update(at: index, with: item)
-        onItemChanged?(item)
+        itemChanged.send(item)
     }
 
     /// Brings the rows in line with the store after a change to one item. A row is only ever

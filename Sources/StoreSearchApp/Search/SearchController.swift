@@ -28,9 +28,9 @@ final class SearchController {
     /// The query last sent (tests and Retry use it).
     private(set) var lastQuery: SearchQuery?
     /// A search began (the previous results are on their way out).
-    var onSearchStarted: (() -> Void)?
+    let searchStarted = Event<Void>()
     /// A search's results replaced the previous ones (the detail then shows nothing).
-    var onNewResults: (() -> Void)?
+    let newResults = Event<Void>()
 
     init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
         self.results = results
@@ -56,7 +56,7 @@ final class SearchController {
         }
         retryButton.onClicked { [weak self] in self?.runSearch() }
         offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
-        environment.search.onUnreachable = { [weak self] in
+        environment.search.unreachable.subscribe { [weak self] in
             self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
         }
         resultsStack.show(Page.hint)
@@ -77,7 +77,7 @@ final class SearchController {
     }
 
     /// A store page link was opened (its result is the only row): show it.
-    var onLinkOpened: (() -> Void)?
+    let linkOpened = Event<Void>()
 
     /// Searches for the entry's text in the selected category; an empty term does nothing. A
     /// link typed or pasted there opens that item instead.
@@ -100,7 +100,7 @@ final class SearchController {
 
     /// Shows the spinner in place of the old results and runs `work`; a newer search cancels it.
     private func startSearching(for query: SearchQuery? = nil, _ work: @escaping @MainActor () async throws -> Void) {
-        onSearchStarted?()
+        searchStarted.send()
         searchTask?.cancel()
         stopCountdown()
         results.stopFilling()
@@ -136,9 +136,9 @@ final class SearchController {
         searchTask?.cancel()
         spinner.isSpinning = false
         results.show([result])
-        onNewResults?()
+        newResults.send()
         resultsStack.show(Page.results)
-        onLinkOpened?()
+        linkOpened.send()
     }
 
     /// Starts with `term` in `category` (the command line's --search and --category).
@@ -151,7 +151,7 @@ final class SearchController {
     private func showResults(_ found: [SearchResult], for query: SearchQuery) {
         spinner.isSpinning = false
         results.show(found)
-        onNewResults?()
+        newResults.send()
         if results.isEmpty {
             emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.show(Page.empty)

@@ -32,8 +32,8 @@ public final class SearchService {
     /// The store asked not to be searched before this date.
     private var retryAfter: (date: Date, status: Int)?
 
-    /// Called when a search fails because the store cannot be reached.
-    public var onUnreachable: (() -> Void)?
+    /// A search failed because the store cannot be reached.
+    let unreachable = Event<Void>()
 
     public init(baseURL: URL, client: HTTPClient, deadline: Duration = .seconds(30), longestRetryWait: TimeInterval = 60) {
         self.baseURL = baseURL
@@ -79,7 +79,7 @@ public final class SearchService {
         } catch let failure as SearchFailure {
             guard myGeneration == generation, !Task.isCancelled else { throw CancellationError() }
             if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
-            if failure.isUnreachable { onUnreachable?() }
+            if failure.isUnreachable { unreachable.send() }
             throw failure
         }
     }

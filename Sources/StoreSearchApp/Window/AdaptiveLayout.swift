@@ -15,7 +15,7 @@ final class AdaptiveLayout {
 
     /// The user asked for the results: `slid` when a folded window slid back to them (Back,
     /// Alt+Left, Escape, a swipe); false side by side (Escape in the form).
-    var onReturnToResults: ((_ slid: Bool) -> Void)?
+    let returnedToResults = Event<Bool>()
 
     init(builder: Builder) {
         leaflet = builder.object("leaflet")
@@ -34,7 +34,7 @@ final class AdaptiveLayout {
         // A swipe back (touch) goes through the leaflet itself.
         leaflet.onVisibleChildChanged { [weak self] in
             guard let self, self.leaflet.isFolded, self.leaflet.visible(Pane.self) == .results else { return }
-            self.onReturnToResults?(true)
+            self.returnedToResults.send(true)
         }
     }
 
@@ -54,7 +54,7 @@ final class AdaptiveLayout {
         if leaflet.isFolded, leaflet.visible(Pane.self) == .detail {
             leaflet.show(Pane.results)
         } else {
-            onReturnToResults?(false)
+            returnedToResults.send(false)
         }
         return true
     }

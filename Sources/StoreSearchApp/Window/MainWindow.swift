@@ -102,29 +102,25 @@ public final class MainWindow {
             guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
-        results.onSelect = { [weak self] item, opens in
+        results.itemSelected.subscribe { [weak self] item, opens in
             guard let self else { return }
             self.detail.show(item)
             if item != nil, opens { self.layout.showDetail() }
         }
-        results.onActivate = { [weak self] _ in
-            self?.layout.showDetail()
-            self?.detail.nameEntry.grabFocus()
-        }
-        results.onHideRequested = { [weak self] item in self?.itemActions.hide(item) }
+        results.itemActivated.subscribe { [weak self] _ in self?.editName() }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
-        results.onItemChanged = { [weak self] item in
+        results.itemChanged.subscribe { [weak self] item in
             guard let self, self.detail.item?.id == item.id else { return }
             self.detail.show(item)
         }
-        search.onNewResults = { [weak self] in self?.detail.show(nil) }
-        search.onSearchStarted = { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
-        search.onLinkOpened = { [weak self] in
+        search.newResults.subscribe { [weak self] in self?.detail.show(nil) }
+        search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
+        search.linkOpened.subscribe { [weak self] in
             guard let self else { return }
             self.results.select(0)
             self.layout.showDetail()
         }
-        layout.onReturnToResults = { [weak self] slid in
+        layout.returnedToResults.subscribe { [weak self] slid in
             guard let self else { return }
             let index = self.results.selection.selectedIndex
             // Folded: the list is all there is, so nothing stays selected and tapping the same
@@ -142,39 +138,41 @@ public final class MainWindow {
             // A preview stops when its item is hidden.
             if self.environment.keeper.store.isHidden(id) { self.preview.itemWentAway(id) }
         }
-        preview.onChange = { [weak self] in self?.mpris?.update() }
-        mpris?.onRaise = { [weak self] in self?.present() }
-        results.onViewModeChanged = { [weak self] mode in self?.myItems.page.showViewMode(mode) }
-        myItems.page.onSelect = { [weak self] item, opens in
+        mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
+        results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
+        myItems.page.itemSelected.subscribe { [weak self] item, opens in
             guard let self else { return }
             self.detail.show(item?.item)
             self.myItems.updateSelectionActions()
             if item != nil, opens { self.layout.showDetail() }
         }
-        myItems.page.onActivate = { [weak self] _ in
-            self?.layout.showDetail()
-            self?.detail.nameEntry.grabFocus()
-        }
-        myItems.onPageChanged = { [weak self] isMyItems in
+        myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
+        myItems.pageChanged.subscribe { [weak self] isMyItems in
             guard let self else { return }
             // The sort menu orders search results; My Items has its own beside its filter.
             self.sortButton.isVisible = !isMyItems
             self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
         }
-        actions.onFocusSearch = { [weak self] in
+        window.addAction(.focusSearch) { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
             self.searchEntry.grabFocus()
         }
-        actions.onSwitchPane = { [weak self] in self?.switchPane() }
+        window.addAction(.switchPane) { [weak self] in self?.switchPane() }
         environment.storeRegion.onChange { [weak self] in
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.search.runSearch()  // the same term in the newly picked store
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
-        environment.keeper.onBackgroundSaveFailure = { [weak self] error in
+        environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
+    }
+
+    /// Enter or a double click on an item: its detail, ready to edit its name.
+    private func editName() {
+        layout.showDetail()
+        detail.nameEntry.grabFocus()
     }
 
     /// F6: from the results (or the search) to the open result's Name field, and back to the

@@ -2,9 +2,10 @@ import Adw
 import Foundation
 import Gtk
 
-/// The window's actions and their accelerators: the primary menu's items, the Keyboard
-/// Shortcuts window (Ctrl+?), search (Ctrl+F), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the
-/// primary menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes.
+/// The window's accelerators, and the actions of its chrome: the primary menu's About, the
+/// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the primary
+/// menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes, and
+/// search (Ctrl+F) and F6 to the window's layout.
 /// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoController's.)
 @MainActor
 final class WindowActions {
@@ -28,15 +29,9 @@ final class WindowActions {
     private(set) var aboutWindow: AboutWindow?
     private(set) var shortcutsWindow: Window?
 
-    var onFocusSearch: (() -> Void)?
-    /// F6: between the results and the detail, as GNOME apps move between panes.
-    var onSwitchPane: (() -> Void)?
-
     init(window: Window, application: Application) {
         self.window = window
-        window.addAction(.focusSearch) { [weak self] in self?.onFocusSearch?() }
         window.addAction(.about) { [weak self] in self?.showAbout() }
-        window.addAction(.switchPane) { [weak self] in self?.onSwitchPane?() }
         window.addAction(.close) { [weak self] in self?.window.close() }
         // Closing saves (close-request); the application ends with its last window.
         application.addAction("quit") { [weak self] in self?.window.close() }
