@@ -66,6 +66,29 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// On My Items, Ctrl+F, F6 and Escape stay on that page (its filter, its rows, the detail),
+    /// never on the search page hidden behind it, where the focus ring would vanish.
+    func testTheKeysStayOnTheMyItemsPage() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")  // opened: one of My Items now
+            harness.pressKeys("alt+2")
+            let page = main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && page.count == 1 }))
+            harness.pressKeys("ctrl+f")
+            XCTAssertTrue(MainContext.spin(until: { page.filterEntry.containsFocus }), "Ctrl+F goes to My Items' filter")
+            page.views.list.activate(0)
+            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }))
+            harness.pressKeys("F6")
+            XCTAssertTrue(MainContext.spin(until: { page.views.list.containsFocus }), "F6 comes back to My Items' row")
+            harness.pressKeys("F6")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }))
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { page.views.list.containsFocus }), "so does Escape")
+        }
+    }
+
     func testTabLeavesNotesAndEscapeReturnsToTheResults() throws {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main

@@ -120,14 +120,9 @@ public final class MainWindow {
             self.results.select(0)
             self.layout.showDetail()
         }
-        layout.returnedToResults.subscribe { [weak self] slid in
-            guard let self else { return }
-            let index = self.results.selection.selectedIndex
-            // Folded: the list is all there is, so nothing stays selected and tapping the same
-            // result again opens it again.
-            if slid { self.results.select(nil) }
-            self.results.focus(at: index ?? 0)
-        }
+        // Folded: the list is all there is, so nothing stays selected and tapping the same
+        // result again opens it again.
+        layout.returnedToResults.subscribe { [weak self] slid in self?.focusList(deselecting: slid) }
         detail.shown.subscribe { [weak self] item in
             self?.detailTitle.title = item?.name ?? ""
             self?.preview.show(item)
@@ -153,10 +148,11 @@ public final class MainWindow {
             self.sortButton.isVisible = !isMyItems
             self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
         }
+        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
         window.addAction(.focusSearch) { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack() }
-            self.searchEntry.grabFocus()
+            (self.myItems.isShowingMyItems ? self.myItems.page.filterEntry : self.searchEntry).grabFocus()
         }
         window.addAction(.switchPane) { [weak self] in self?.switchPane() }
         environment.storeRegion.onChange { [weak self] in
@@ -175,12 +171,27 @@ public final class MainWindow {
         detail.nameEntry.grabFocus()
     }
 
-    /// F6: from the results (or the search) to the open result's Name field, and back to the
-    /// selected result; folded, the pane slides in or out as well.
+    /// Focuses the selected row (or the first) of the list on screen, the results or My Items;
+    /// its search field when it has no rows.
+    private func focusList(deselecting: Bool) {
+        if myItems.isShowingMyItems {
+            let page = myItems.page
+            let index = page.views.selection.selectedIndex
+            if deselecting { page.select(nil) }
+            if !page.views.focus(at: index ?? 0) { page.filterEntry.grabFocus() }
+        } else {
+            let index = results.selection.selectedIndex
+            if deselecting { results.select(nil) }
+            if !results.focus(at: index ?? 0) { searchEntry.grabFocus() }
+        }
+    }
+
+    /// F6: from the list (or its search field) to the open item's Name field, and back to the
+    /// selected row; folded, the pane slides in or out as well.
     private func switchPane() {
         if detail.stack.containsFocus {
             if layout.isFolded { _ = layout.goBack() }
-            if !results.focus(at: results.selection.selectedIndex ?? 0) { searchEntry.grabFocus() }
+            focusList(deselecting: false)
         } else if detail.item != nil {
             layout.showDetail()
             detail.nameEntry.grabFocus()
