@@ -35,6 +35,7 @@ final class WindowStoreLinkTests: XCTestCase {
                 harness.search(refused)
                 XCTAssertEqual(harness.main.visiblePage, .error)
                 XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
+                XCTAssertFalse(harness.main.search.retryButton.isVisible, "trying the same link again cannot help")
             }
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "nothing was looked up for them")
             harness.search("https://apps.apple.com/us/app/gone/id999")
@@ -47,6 +48,19 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertTrue(harness.main.textDropped("file:///etc/passwd"))
             XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .error }))
             XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
+        }
+    }
+
+    /// The offline catalog answers `/lookup` too: a link to one of its items opens it, and an
+    /// unknown one says it was not found (not that the store failed).
+    func testAStoreLinkOpensItsItemFromTheOfflineCatalog() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/kuzu-kuzu/200001?i=300001"])
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }), "\(harness.main.errorText)")
+            XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
+            harness.search("https://apps.apple.com/us/app/gone/id999")
+            XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
+            XCTAssertFalse(harness.main.search.retryButton.isVisible)
         }
     }
 }

@@ -31,6 +31,12 @@ final class CatalogIndexLoader: @unchecked Sendable {  // state is guarded by `c
         thread.start()
     }
 
+    /// Starts parsing `file` if nothing has, and waits for it.
+    func loaded(from file: URL) throws -> CatalogIndex {
+        load(file)
+        return try wait()
+    }
+
     func wait() throws -> CatalogIndex {
         try condition.withLock {
             while result == nil { condition.wait() }

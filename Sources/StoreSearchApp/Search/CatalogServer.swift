@@ -3,8 +3,8 @@ import Gtk
 import HTTP
 import StoreSearchCore
 
-/// The bundled offline catalog served over real HTTP on 127.0.0.1: `/search` with the API's
-/// parameters and answer shape.
+/// The bundled offline catalog served over real HTTP on 127.0.0.1: `/search` and `/lookup` with
+/// the API's parameters and answer shape.
 ///
 /// Starting is cheap: the server listens at once and the 1.3 MB catalog is parsed on a thread
 /// of its own (~80 ms); a search that arrives before it is ready waits for it. Artwork URLs in answers
@@ -42,17 +42,24 @@ public final class CatalogServer: Sendable {
         // frames do not share the CPU with it.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(250)) { index.load(catalogFile) }
         server.route("/search") { request in
-            index.load(catalogFile)
-            do {
-                let body = try index.wait().responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
-                                                         limit: request.query["limit"].flatMap(Int.init) ?? 50)
-                return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
-            } catch {
-                Log.warning(LogDomain.catalog, "The offline catalog cannot be read: \(error)")
-                return LocalServerResponse(status: 500, text: "The offline catalog cannot be read: \(error)")
-            }
+            Self.answer { try index.loaded(from: catalogFile).responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
+                                                                            limit: request.query["limit"].flatMap(Int.init) ?? 50) }
+        }
+        // A store link opened offline, and My Items' lookup of older records.
+        server.route("/lookup") { request in
+            let ids = (request.query["id"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids) }
         }
         return try server.start()
+    }
+
+    private static func answer(_ body: () throws -> Data) -> LocalServerResponse {
+        do {
+            return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: try body())
+        } catch {
+            Log.warning(LogDomain.catalog, "The offline catalog cannot be read: \(error)")
+            return LocalServerResponse(status: 500, text: "The offline catalog cannot be read: \(error)")
+        }
     }
 
     public func stop() { server.stop() }

@@ -165,6 +165,7 @@ final class SearchController {
         errorPage.title = failure.title
         errorPage.pageDescription = failure.message
         offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        retryButton.isVisible = failure.isWorthRetrying
         retryButton.isSensitive = true
         resultsStack.show(Page.error)
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }

@@ -9,6 +9,8 @@ public struct CatalogIndex: Sendable {
         let searchText: String
         let kind: String
         let wrapperType: String
+        /// What `/lookup?id=` finds it by: its trackId, or a collection's collectionId.
+        let id: String?
         let json: Data
     }
 
@@ -31,6 +33,7 @@ public struct CatalogIndex: Sendable {
             return Entry(searchText: Self.fold(words.joined(separator: " ")),
                          kind: record["kind"] as? String ?? "",
                          wrapperType: record["wrapperType"] as? String ?? "",
+                         id: ((record["trackId"] ?? (record["wrapperType"] as? String == "collection" ? record["collectionId"] : nil)) as? NSNumber)?.stringValue,
                          json: json)
         }
     }
@@ -82,6 +85,17 @@ public struct CatalogIndex: Sendable {
         let matches = words.isEmpty ? [] : entries.lazy
             .filter { entry in self.matches(entry, entity: entity) && words.allSatisfy { entry.searchText.contains($0) } }
             .prefix(min(max(limit, 1), 200))
+        return Self.body(Array(matches))
+    }
+
+    /// A complete response body for `/lookup?id=ID1,ID2,…`: the records with those ids, as the
+    /// store answers (ids it does not know are left out).
+    public func lookupBody(ids: [String]) -> Data {
+        let wanted = Set(ids.prefix(200))
+        return Self.body(entries.filter { $0.id.map(wanted.contains) == true })
+    }
+
+    private static func body(_ matches: [Entry]) -> Data {
         var body = Data("\n\n\n{\n \"resultCount\":\(matches.count),\n \"results\": [\n".utf8)
         for (index, entry) in matches.enumerated() {
             if index > 0 { body.append(Data(",\n".utf8)) }

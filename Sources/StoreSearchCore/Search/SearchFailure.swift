@@ -65,6 +65,14 @@ public enum SearchFailure: Error, Equatable, Sendable {
         return false
     }
 
+    /// Whether the same again can go otherwise: not for a link that is refused or names nothing.
+    public var isWorthRetrying: Bool {
+        switch self {
+        case .linkRefused, .linkNotFound: false
+        default: true
+        }
+    }
+
     public init(_ error: SearchResponseError) {
         switch error {
         case .emptyBody: self = .unreadable(detail: localized("it was empty"))
