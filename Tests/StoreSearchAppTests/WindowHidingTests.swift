@@ -56,6 +56,8 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertEqual(page.filter, .hidden)
             XCTAssertEqual(page.shown.map(\.item.name), ["Şımarık"])
             page.select(0)
+            XCTAssertEqual(relaunched.form.item?.name, "Şımarık")
+            XCTAssertFalse(relaunched.form.hideButton.isSensitive, "a hidden item offers Restore, not Hide")
             XCTAssertTrue(relaunched.main.window.activateAction("win.restore-item"))
             XCTAssertEqual(page.shown.map(\.item.name), [], "no longer hidden")
             relaunched.main.myItems.showPage(myItems: false)

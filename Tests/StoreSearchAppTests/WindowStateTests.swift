@@ -35,4 +35,22 @@ final class WindowStateTests: XCTestCase {
             XCTAssertTrue(fresh.main.window.defaultSize == (1040, 720))
         }
     }
+
+    /// Logout or SIGTERM ends the session without a close request: the size is kept all the same.
+    func testTheSizeIsKeptWhenTheSessionEnds() throws {
+        let settings = MainActor.assumeIsolated { Gtk.Settings.MemoryBackend() }
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings, size: (900, 650))
+            XCTAssertTrue(MainContext.spin(until: { abs(harness.main.window.allocatedWidth - 900) <= 20 }))
+            harness.main.saveBeforeExit()
+            harness.dispose()  // destroyed, as the process ends: no close request
+        }
+        MainActor.assumeIsolated {
+            let relaunched = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings)
+            defer { relaunched.dispose() }
+            XCTAssertTrue(relaunched.main.window.defaultSize == (900, 650), "\(relaunched.main.window.defaultSize)")
+        }
+    }
 }

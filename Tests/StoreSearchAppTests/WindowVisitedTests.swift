@@ -31,6 +31,22 @@ final class WindowVisitedTests: XCTestCase {
         }
     }
 
+    /// Hiding a result selects the next one for the next Delete; the user did not choose that
+    /// row, so staying on it does not visit it.
+    func testTheRowSelectedAfterAHideIsNotVisited() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.search("tarkan")
+            harness.main.resultsList.activate(0)
+            let next = harness.main.items[1]
+            harness.form.hideButton.click()
+            XCTAssertEqual(harness.main.resultsList.selectedIndex, 0)
+            XCTAssertEqual(harness.main.items[0].id, next.id, "the next row took its place, selected")
+            MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
+            XCTAssertFalse(harness.main.items[0].isVisited)
+            XCTAssertNil(harness.environment.keeper.store.records[next.id], "nor is it one of My Items")
+        }
+    }
+
     func testMarkAsUnvisitedClearsTheMarkAndIsSaved() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")

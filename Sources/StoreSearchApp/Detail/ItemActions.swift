@@ -53,7 +53,7 @@ final class ItemActions {
     /// The detail shows `item` (nil: none), as it is now.
     func show(_ item: Item?) {
         self.item = item
-        window.setActionEnabled(.hideItem, item != nil && isEditable)
+        window.setActionEnabled(.hideItem, item.map { !keeper.store.isHidden($0.id) } == true && isEditable)  // My Items lists hidden ones
         window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty } == true && isEditable)
         window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)

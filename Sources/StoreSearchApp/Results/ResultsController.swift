@@ -182,8 +182,9 @@ final class ResultsController {
         let item = model[index]
         itemSelected.send((item, !isMovingWithKeys && !isSelectingInCode))
         // Dwelling on a row counts as opening it only where its detail is on screen beside the
-        // list; in a folded window arrowing through the list opens nothing.
-        if !item.isVisited, isDetailShown() { visits.selected(item.id) }
+        // list; in a folded window arrowing through the list opens nothing, and a row selected
+        // by the app (the next one after a hide) is not one the user chose.
+        if !item.isVisited, isDetailShown(), !isSelectingInCode { visits.selected(item.id) } else { visits.selected(nil) }
     }
 
     private func activate(at index: Int) {

@@ -304,6 +304,7 @@ public final class MainWindow {
 
     /// The session ends without the window closing (application shutdown, logout, SIGTERM).
     public func saveBeforeExit() {
+        state.save(window)
         preview.stop()
         closeGuard.saveBeforeExit()
     }
