@@ -108,4 +108,17 @@ final class WindowDataSafetyTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { !main.window.isVisible }), "discarding closes")
         }
     }
+
+    /// Opening another item with a price that is not a number in the field cannot keep that
+    /// text, but says so instead of dropping it without a word.
+    func testAnInvalidPriceLeftBehindBySwitchingItemsIsSaid() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.form.priceEntry.text = "abc"
+            harness.open("Şımarık")
+            XCTAssertEqual(harness.main.bannerText, "The price “abc” typed for “Kuzu Kuzu” is not a number and was not saved.")
+            XCTAssertEqual(try harness.savedStore().records.values.compactMap(\.edits.price), [])
+        }
+    }
 }

@@ -65,6 +65,9 @@ final class DetailForm {
 
     /// The form shows this item now (nil: none).
     let shown = Event<Item?>()
+    /// Another item was opened while the price field held text that is not a price: that text
+    /// (and the item it was typed for) could not be kept.
+    let invalidPriceDropped = Event<(typed: String, item: Item)>()
 
     /// Loads detail-form.ui; `stack` is the pane's content.
     init(loader: ArtworkLoader, locale: Locale) {
@@ -116,7 +119,10 @@ final class DetailForm {
     /// Shows `item` (nil: the "select a result" page). Uncommitted typing for the previous item
     /// is committed first, so switching items never drops an edit.
     func show(_ item: Item?) {
-        if let current = self.item, current.id != item?.id { commit() }
+        if let current = self.item, current.id != item?.id {
+            commit()
+            if let typed = invalidPriceText { invalidPriceDropped.send((typed, current)) }
+        }
         let isNewItem = self.item?.id != item?.id
         self.item = item
         shown.send(item)

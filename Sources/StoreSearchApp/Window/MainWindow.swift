@@ -127,6 +127,10 @@ public final class MainWindow {
             self?.detailTitle.title = item?.name ?? ""
             self?.preview.show(item)
         }
+        detail.invalidPriceDropped.subscribe { [weak self] typed, item in
+            self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
+                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: false)
+        }
         changes.storeChanged.subscribe { [weak self] id in
             guard let self else { return }
             self.myItems.storeChanged(id: id)
