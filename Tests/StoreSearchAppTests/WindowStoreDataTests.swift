@@ -13,11 +13,13 @@ final class WindowStoreDataTests: XCTestCase {
         server.route("/search") { _ in
             let base = server.baseURL!.absoluteString
             let body = """
-                {"resultCount":3,"results":[
+                {"resultCount":4,"results":[
                 {"wrapperType":"track","kind":"tv-episode","trackId":11,"collectionId":1,"trackName":"Pilot","artistName":"The Show","collectionName":"The Show, Season 1","trackPrice":2.99,"currency":"USD","artworkUrl100":"\(base)/art/1/100x100bb.jpg"},
                 {"wrapperType":"track","kind":"tv-episode","trackId":12,"collectionId":2,"trackName":"Pilot","artistName":"The Show","collectionName":"The Show, The Complete Series","trackPrice":-1,"collectionPrice":49.99,"currency":"USD","artworkUrl100":"\(base)/art/2/100x100bb.jpg"},
                 {"wrapperType":"software","kind":"software","trackId":13,"trackName":"Show Tracker","artistName":"Maker","price":0,"currency":"USD","artworkUrl100":"\(base)/art/3/100x100bb.jpg",
-                 "screenshotUrls":["\(base)/shot/1.jpg","\(base)/shot/2.jpg","\(base)/shot/3.jpg"],"ipadScreenshotUrls":["\(base)/shot/4.jpg"]}]}
+                 "screenshotUrls":["\(base)/shot/1.jpg","\(base)/shot/2.jpg","\(base)/shot/3.jpg"],"ipadScreenshotUrls":["\(base)/shot/4.jpg"]},
+                {"wrapperType":"software","kind":"software","trackId":14,"trackName":"Show Planner","artistName":"Maker","price":0,"currency":"USD",
+                 "screenshotUrls":["\(base)/gone/1.jpg","\(base)/gone/2.jpg"]}]}
                 """
             return LocalServerResponse(body: Data(body.utf8))
         }
@@ -41,6 +43,10 @@ final class WindowStoreDataTests: XCTestCase {
             XCTAssertEqual(strip.count, 4, "iPhone and iPad screenshots")
             XCTAssertTrue(MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)), "\(strip.loadedCount) of 4 loaded")
             XCTAssertTrue(harness.main.window.descendant(accessibleLabel: "Screenshot 1 of 4") != nil)
+
+            harness.select("Show Planner")
+            XCTAssertEqual(strip.count, 2)
+            XCTAssertTrue(MainContext.spin(until: { !strip.scroller.isVisible }), "screenshots that cannot be had leave no empty strip")
 
             harness.main.gridViewButton.click()
             XCTAssertTrue(MainContext.spin(until: { server.requests.contains { $0.path.hasSuffix("/112x112bb.jpg") } }),

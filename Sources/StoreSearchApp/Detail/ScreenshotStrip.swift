@@ -4,7 +4,8 @@ import StoreSearchCore
 
 /// An app's screenshots in a row under its details, scrolled sideways, loaded through the
 /// artwork pipeline (caches, per-host limits, decoded at the size shown): the first ones, on
-/// screen, first.
+/// screen, first. One still loading is a placeholder card of its size; one that cannot be had
+/// (broken, offline) leaves no hole, and with none left the strip goes.
 @MainActor
 final class ScreenshotStrip {
     static let height = 200
@@ -38,7 +39,7 @@ final class ScreenshotStrip {
             picture.canShrink = true
             picture.setSizeRequest(width: Self.height * 9 / 16, height: Self.height)
             picture.setAccessibleLabel(String(format: localized("Screenshot %1$ld of %2$ld"), index + 1, shown.count))
-            picture.addCSSClass("screenshot")
+            picture.addCSSClass("artwork-placeholder")  // until its image comes
             strip.append(picture)
             return picture
         }
@@ -48,6 +49,9 @@ final class ScreenshotStrip {
             let request = loader.load(url, pixelSize: pixels, priority: { priority }) { [weak self, picture = pictures[index]] texture in
                 guard let self, self.pictures.contains(where: { $0 === picture }) else { return }
                 picture.texture = texture
+                if texture == nil { picture.isVisible = false }
+                picture.removeCSSClass("artwork-placeholder")
+                self.scroller.isVisible = self.pictures.contains { $0.isVisible }
             }
             if let request { requests.append(request) }
         }
