@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Gtk
 import HTTP
@@ -58,7 +59,8 @@ final class WindowLocaleTests: XCTestCase {
         return (user, resources)
     }
 
-    func testGermanUserGetsGermanLabelsStoreAndFormats() throws {
+    /// The real window for the German user, over the offline catalog, with its settings in `folder`.
+    private func withGermanWindow(_ body: @MainActor (MainWindow, CatalogServer) throws -> Void) throws -> (UserLocale, ResourceLocator) {
         let (user, resources) = try germanUser()
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
@@ -77,6 +79,29 @@ final class WindowLocaleTests: XCTestCase {
             main.present()
             defer { main.window.destroy() }
             XCTAssertTrue(MainContext.spin(until: { main.window.isVisible }))
+            try body(main, catalog)
+        }
+        return (user, resources)
+    }
+
+    /// German labels are longer than English ones: the window still folds to a phone's 360 px,
+    /// the buttons' text wrapping where two would not fit side by side.
+    func testTheGermanWindowStillFoldsToAPhonesWidth() throws {
+        _ = try withGermanWindow { main, _ in
+            main.searchEntry.text = "tarkan"
+            main.searchEntry.activate()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
+            main.resultsList.activate(0)  // the detail's buttons, and a visited row
+            XCTAssertEqual(main.environment.keeper.store.records.count, 1, "opened: visited")
+            var minimum: Int32 = 0
+            gtk_widget_measure(main.window.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+            XCTAssertLessThanOrEqual(minimum, 360, "the narrowest the German window can be")
+        }
+    }
+
+    func testGermanUserGetsGermanLabelsStoreAndFormats() throws {
+        let folder: URL = folder
+        let (user, resources) = try withGermanWindow { main, catalog in
 
             XCTAssertEqual(main.categoryDropDown.items, ["Alle", "Musik", "Software", "E-Books", "Filme", "Podcasts", "Hörbücher"])
             XCTAssertEqual(main.window.descendant(accessibleLabel: "Im Store suchen")?.widget, main.searchEntry.widget)
