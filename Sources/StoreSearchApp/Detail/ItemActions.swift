@@ -13,14 +13,16 @@ final class ItemActions {
     private let window: Window
     private let changes: UndoController
     private let keeper: ItemStoreKeeper
+    private let notices: NoticesController
     private(set) var item: Item?
     /// False in a read-only window: nothing that changes the item can be done.
     var isEditable = true {
         didSet { show(item) }
     }
 
-    init(window: Window, detail: DetailForm, changes: UndoController, keeper: ItemStoreKeeper) {
+    init(window: Window, detail: DetailForm, changes: UndoController, keeper: ItemStoreKeeper, notices: NoticesController) {
         self.window = window
+        self.notices = notices
         self.changes = changes
         self.keeper = keeper
         detail.shown.subscribe { [weak self] item in self?.show(item) }
@@ -71,7 +73,11 @@ final class ItemActions {
     /// to a text editor and `ssh:` to a client). The decoder refuses them too; this is the last gate.
     private func openInBrowser(_ url: URL) {
         switch WebLink.check(url) {
-        case .success(let link): window.openURI(link.absoluteString)
+        case .success(let link):
+            window.openURI(link.absoluteString) { [weak self] reason in
+                Log.warning(LogDomain.app, "Could not open \(link.absoluteString.prefix(200)): \(reason)")
+                self?.notices.show(String(format: localized("The store page could not be opened: %@"), reason))
+            }
         case .failure(let refusal):
             Log.warning(LogDomain.app, "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")
         }

@@ -59,7 +59,7 @@ public final class MainWindow {
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
         preview = PreviewController(window: window) { [environment] in environment.isOffline }
         detail.previewSlot.append(preview.root)
-        itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper)
+        itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper, notices: notices)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
