@@ -8,10 +8,6 @@ public final class ToggleButton: Widget {
         set { gtk_toggle_button_set_active(cast(), newValue ? 1 : 0) }
     }
 
-    public func onToggled(_ handler: @escaping @MainActor () -> Void) {
-        connect("toggled", thunk: SignalThunks.plain, handler: handler)
-    }
-
     /// Toggles the button as a user's click would.
     public func click() { shim_signal_emit(gobject, "clicked") }
 }
