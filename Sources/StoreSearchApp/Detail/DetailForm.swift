@@ -100,8 +100,6 @@ final class DetailForm {
         artwork = builder.object("detail_artwork")
         viewInStoreButton = builder.object("view_store_button")
         hideButton = builder.object("hide_button")
-        // Side by side, German's "Eintrag ausblenden" and "Im Store ansehen" kept the window from folding to 360 px.
-        for button in [hideButton, viewInStoreButton] { button.wrapsLabel() }
         revertButton = builder.object("revert_button")
         unvisitButton = builder.object("unvisit_button")
         visitedRow = builder.object("visited_row")

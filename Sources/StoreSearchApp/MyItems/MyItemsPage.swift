@@ -52,8 +52,6 @@ final class MyItemsPage {
         showDropDown.nameListRows()
         showDropDown.tooltip = localized("Show")
         builder.object("my_items_filter_bar", as: Box.self).insert(showDropDown, after: filterEntry)
-        // German's "Aus „Meine Objekte“ entfernen" kept the window from folding to 360 px.
-        for id in ["restore_button", "remove_button"] { builder.object(id, as: Button.self).wrapsLabel() }
         views.show(state.viewMode)
 
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
