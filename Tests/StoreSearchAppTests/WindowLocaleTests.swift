@@ -84,8 +84,8 @@ final class WindowLocaleTests: XCTestCase {
         return (user, resources)
     }
 
-    /// German labels are longer than English ones: the window still folds to a phone's 360 px,
-    /// the buttons' text wrapping where two would not fit side by side.
+    /// German labels are longer than English ones: the window still folds to a phone's 360 px
+    /// (the detail's and My Items' paired buttons have short German texts for it).
     func testTheGermanWindowStillFoldsToAPhonesWidth() throws {
         _ = try withGermanWindow { main, _ in
             main.searchEntry.text = "tarkan"

@@ -47,6 +47,10 @@ final class WindowStoreDataTests: XCTestCase {
             harness.select("Show Planner")
             XCTAssertEqual(strip.count, 2)
             XCTAssertTrue(MainContext.spin(until: { !strip.scroller.isVisible }), "screenshots that cannot be had leave no empty strip")
+            harness.select("Show Tracker")
+            XCTAssertTrue(strip.scroller.isVisible)
+            harness.select("Show Planner")  // its failures are known now, and come back at once
+            XCTAssertFalse(strip.scroller.isVisible, "nor when the app is opened again")
 
             harness.main.gridViewButton.click()
             XCTAssertTrue(MainContext.spin(until: { server.requests.contains { $0.path.hasSuffix("/112x112bb.jpg") } }),

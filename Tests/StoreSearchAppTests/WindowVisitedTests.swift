@@ -47,6 +47,19 @@ final class WindowVisitedTests: XCTestCase {
         }
     }
 
+    /// Rows the keyboard or a link lands on are chosen by the user: staying there visits them.
+    func testStayingOnTheFirstRowAfterDownOrOnALinksItemVisitsIt() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.search("tarkan")
+            XCTAssertTrue(harness.main.results.focusFirst())  // Down from the search field
+            XCTAssertTrue(MainContext.spin(until: { harness.main.items[0].isVisited }, timeout: .seconds(5)))
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/karma/200001?i=300001"])
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }))
+            XCTAssertTrue(MainContext.spin(until: { harness.main.items.first?.isVisited == true }, timeout: .seconds(5)),
+                          "a link's item, opened, is visited")
+        }
+    }
+
     func testMarkAsUnvisitedClearsTheMarkAndIsSaved() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")

@@ -24,4 +24,23 @@ final class CatalogIndexTests: XCTestCase {
             as? [String: Any])
         XCTAssertEqual(fiction["resultCount"] as? Int, 1)
     }
+
+    /// `/lookup?id=` finds a record by its trackId, or, with none (an album, an audiobook), by its
+    /// collectionId, as the decoder names results; unknown ids are left out.
+    func testLookupFindsRecordsByTheIdTheirResultsHave() throws {
+        let catalog = #"{"results":[{"wrapperType":"track","kind":"song","trackId":11,"collectionId":1,"trackName":"Song"},"#
+            + #"{"wrapperType":"audiobook","collectionId":22,"collectionName":"Book"},"#
+            + #"{"wrapperType":"collection","collectionId":33,"collectionName":"Album"}]}"#
+        let index = try CatalogIndex(catalog: Data(catalog.utf8))
+        func names(_ ids: [String]) throws -> [String] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: index.lookupBody(ids: ids)) as? [String: Any])
+            let results = try XCTUnwrap(object["results"] as? [[String: Any]])
+            XCTAssertEqual(object["resultCount"] as? Int, results.count)
+            return results.map { ($0["trackName"] ?? $0["collectionName"]) as? String ?? "?" }
+        }
+        XCTAssertEqual(try names(["11"]), ["Song"])
+        XCTAssertEqual(try names(["22", "33", "404"]), ["Book", "Album"])
+        XCTAssertEqual(try names(["1"]), [], "a track is found by its own id, not its album's")
+        XCTAssertEqual(try names([]), [])
+    }
 }

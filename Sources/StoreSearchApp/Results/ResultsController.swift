@@ -164,6 +164,9 @@ final class ResultsController {
     // MARK: Selection and visits
 
     private var isSelectingInCode = false
+    /// True while a row takes the place of a hidden one (or comes back with an undo): the user
+    /// did not choose it, so staying on it is no visit.
+    private var isReplacingRow = false
     /// Whether the detail pane is on screen (set by the window's layout).
     var isDetailShown: () -> Bool = { true }
 
@@ -174,6 +177,13 @@ final class ResultsController {
         isSelectingInCode = false
     }
 
+    private func selectReplacing(_ index: Int) {
+        isReplacingRow = true
+        select(index)
+        isReplacingRow = false
+        focus(at: index)
+    }
+
     private func selectionChanged() {
         guard let index = selection.selectedIndex else {
             visits.selected(nil)
@@ -182,9 +192,9 @@ final class ResultsController {
         let item = model[index]
         itemSelected.send((item, !isMovingWithKeys && !isSelectingInCode))
         // Dwelling on a row counts as opening it only where its detail is on screen beside the
-        // list; in a folded window arrowing through the list opens nothing, and a row selected
-        // by the app (the next one after a hide) is not one the user chose.
-        if !item.isVisited, isDetailShown(), !isSelectingInCode { visits.selected(item.id) } else { visits.selected(nil) }
+        // list; in a folded window arrowing through the list opens nothing, and the row that
+        // takes a hidden one's place is not one the user chose.
+        if !item.isVisited, isDetailShown(), !isReplacingRow { visits.selected(item.id) } else { visits.selected(nil) }
     }
 
     private func activate(at index: Int) {
@@ -221,9 +231,7 @@ final class ResultsController {
             model.remove(at: row)
             updateCount()
             if wasSelected, model.count > 0 {
-                let next = min(row, model.count - 1)
-                select(next)
-                focus(at: next)
+                selectReplacing(min(row, model.count - 1))
             }
         case (nil, true):
             feeder.replacePending(change.id, with: nil)
@@ -235,8 +243,7 @@ final class ResultsController {
             }.count
             model.insert(item, at: position)
             updateCount()
-            select(position)
-            focus(at: position)
+            selectReplacing(position)
         case (_?, false):
             refresh(item)
         }

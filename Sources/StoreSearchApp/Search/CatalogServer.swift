@@ -45,7 +45,7 @@ public final class CatalogServer: Sendable {
             Self.answer { try index.loaded(from: catalogFile).responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
                                                                             limit: request.query["limit"].flatMap(Int.init) ?? 50) }
         }
-        // A store link opened offline, and My Items' lookup of older records.
+        // A store link opened offline.
         server.route("/lookup") { request in
             let ids = (request.query["id"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids) }

@@ -14,6 +14,8 @@ final class CloseGuard {
     /// Runs once the window really closes: it stops what is still running for it.
     private let closing: () -> Void
     private var closingWithoutSaving = false
+    /// The window closed (saved, or without saving as the user chose): nothing is left to save.
+    private(set) var hasClosed = false
     /// The open question about an invalid price, or about a failed save (tests answer them).
     private(set) var invalidPriceDialog: MessageDialog?
     private(set) var saveFailureDialog: MessageDialog?
@@ -31,6 +33,7 @@ final class CloseGuard {
         if closingWithoutSaving {
             closing()
             keeper.releaseLock()
+            hasClosed = true
             return false
         }
         detail.commitPendingEdits()
@@ -42,6 +45,7 @@ final class CloseGuard {
             try keeper.saveNow()
             closing()
             keeper.releaseLock()
+            hasClosed = true
             return false
         } catch {
             askAboutFailedSave(error)

@@ -128,8 +128,9 @@ public final class MainWindow {
             self?.preview.show(item)
         }
         detail.invalidPriceDropped.subscribe { [weak self] typed, item in
+            // Lasting: a hide's Undo notice can come at once and would replace a toast.
             self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
-                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: false)
+                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
         }
         changes.storeChanged.subscribe { [weak self] id in
             guard let self else { return }
@@ -194,8 +195,8 @@ public final class MainWindow {
     /// selected row; folded, the pane slides in or out as well.
     private func switchPane() {
         if detail.stack.containsFocus {
-            if layout.isFolded { _ = layout.goBack() }
-            focusList(deselecting: false)
+            // Folded, going back slides the list in, and that focuses it (returnedToResults).
+            if layout.isFolded { layout.goBack() } else { focusList(deselecting: false) }
         } else if detail.item != nil {
             layout.showDetail()
             detail.nameEntry.grabFocus()
@@ -308,6 +309,7 @@ public final class MainWindow {
 
     /// The session ends without the window closing (application shutdown, logout, SIGTERM).
     public func saveBeforeExit() {
+        guard !closeGuard.hasClosed else { return }  // closing saved everything already
         state.save(window)
         preview.stop()
         closeGuard.saveBeforeExit()

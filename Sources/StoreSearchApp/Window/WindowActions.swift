@@ -5,7 +5,7 @@ import Gtk
 /// The window's accelerators, and the actions of its chrome: the primary menu's About, the
 /// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the primary
 /// menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes, and
-/// search (Ctrl+F) and F6 to the window's layout.
+/// search (Ctrl+F) and F6 to MainWindow, which knows the layout.
 /// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoController's.)
 @MainActor
 final class WindowActions {

@@ -9,7 +9,8 @@ public struct CatalogIndex: Sendable {
         let searchText: String
         let kind: String
         let wrapperType: String
-        /// What `/lookup?id=` finds it by: its trackId, or a collection's collectionId.
+        /// What `/lookup?id=` finds it by: its trackId, or without one (an album, an audiobook)
+        /// its collectionId, as the decoder names results.
         let id: String?
         let json: Data
     }
@@ -33,7 +34,7 @@ public struct CatalogIndex: Sendable {
             return Entry(searchText: Self.fold(words.joined(separator: " ")),
                          kind: record["kind"] as? String ?? "",
                          wrapperType: record["wrapperType"] as? String ?? "",
-                         id: ((record["trackId"] ?? (record["wrapperType"] as? String == "collection" ? record["collectionId"] : nil)) as? NSNumber)?.stringValue,
+                         id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
                          json: json)
         }
     }
