@@ -99,4 +99,16 @@ final class GResourceTests: XCTestCase {
             }
         }
     }
+
+    /// Every window accelerator is listed in the Keyboard Shortcuts window (Undo and Redo were not).
+    func testTheShortcutsWindowListsEveryAccelerator() throws {
+        let text = try String(contentsOf: MainLoop.repository.appending(path: "Resources/shortcuts-window.ui"), encoding: .utf8)
+        let listed = Set(text.matches(of: /name="accelerator">([^<]*)</).flatMap { match in
+            match.1.split(separator: " ").map { $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">") }
+        })
+        for (action, keys) in MainActor.assumeIsolated({ WindowActions.accelerators }) {
+            XCTAssertTrue(listed.contains(keys[0]), "\(keys[0]) (\(action.detailedName)) is not in the shortcuts window")
+        }
+        XCTAssertTrue(listed.contains("<Control>q"), "app.quit")
+    }
 }
