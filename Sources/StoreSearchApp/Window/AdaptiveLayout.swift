@@ -14,8 +14,10 @@ final class AdaptiveLayout {
     private let detailPane: Box
 
     /// The user asked for the results: `slid` when a folded window slid back to them (Back,
-    /// Alt+Left, Escape, a swipe); false side by side (Escape in the form).
-    let returnedToResults = Event<Bool>()
+    /// Alt+Left, Escape, F6, a swipe), false side by side (Escape in the form); `byKeyboard`
+    /// when a key did it.
+    let returnedToResults = Event<(slid: Bool, byKeyboard: Bool)>()
+    private var isGoingBackByKeyboard = false
 
     init(builder: Builder) {
         leaflet = builder.object("leaflet")
@@ -23,7 +25,7 @@ final class AdaptiveLayout {
         detailPane = builder.object("detail_pane")
         backButton.onClicked { [weak self] in self?.goBack() }
         for trigger in ["Escape", "<Alt>Left"] {
-            detailPane.addShortcut(trigger) { [weak self] in self?.goBack() ?? false }
+            detailPane.addShortcut(trigger) { [weak self] in self?.goBack(byKeyboard: true) ?? false }
         }
         // Narrowing the window while editing keeps the user on the form they are typing in
         // (folding would otherwise show the leaflet's visible child, the results).
@@ -34,7 +36,7 @@ final class AdaptiveLayout {
         // A swipe back (touch) goes through the leaflet itself.
         leaflet.onVisibleChildChanged { [weak self] in
             guard let self, self.leaflet.isFolded, self.leaflet.visible(Pane.self) == .results else { return }
-            self.returnedToResults.send(true)
+            self.returnedToResults.send((true, self.isGoingBackByKeyboard))
         }
     }
 
@@ -50,11 +52,13 @@ final class AdaptiveLayout {
 
     /// Back to the results (the visible-child change reports it when folded).
     @discardableResult
-    func goBack() -> Bool {
+    func goBack(byKeyboard: Bool = false) -> Bool {
         if leaflet.isFolded, leaflet.visible(Pane.self) == .detail {
+            isGoingBackByKeyboard = byKeyboard
             leaflet.show(Pane.results)
+            isGoingBackByKeyboard = false
         } else {
-            returnedToResults.send(false)
+            returnedToResults.send((false, byKeyboard))
         }
         return true
     }

@@ -120,9 +120,10 @@ public final class MainWindow {
             self.results.select(0)
             self.layout.showDetail()
         }
-        // Folded: the list is all there is, so nothing stays selected and tapping the same
-        // result again opens it again.
-        layout.returnedToResults.subscribe { [weak self] slid in self?.focusList(deselecting: slid) }
+        // Folded, after a tap or a swipe: the list is all there is, so nothing stays selected and
+        // tapping the same row again opens it again. After a key the row stays selected: Enter
+        // opens it again, and My Items' Restore and Remove still act on it.
+        layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
         detail.shown.subscribe { [weak self] item in
             self?.detailTitle.title = item?.name ?? ""
             self?.preview.show(item)
@@ -156,7 +157,7 @@ public final class MainWindow {
         // Ctrl+F: the search field of the page on screen (on My Items, its filter).
         window.addAction(.focusSearch) { [weak self] in
             guard let self else { return }
-            if self.layout.isFolded { self.layout.goBack() }
+            if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
             (self.myItems.isShowingMyItems ? self.myItems.page.filterEntry : self.searchEntry).grabFocus()
         }
         window.addAction(.switchPane) { [weak self] in self?.switchPane() }
@@ -196,7 +197,7 @@ public final class MainWindow {
     private func switchPane() {
         if detail.stack.containsFocus {
             // Folded, going back slides the list in, and that focuses it (returnedToResults).
-            if layout.isFolded { layout.goBack() } else { focusList(deselecting: false) }
+            if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
         } else if detail.item != nil {
             layout.showDetail()
             detail.nameEntry.grabFocus()

@@ -8,6 +8,8 @@ final class NoticeBanner {
     let revealer: Revealer
     private let label: Label
     private let button: Button
+    /// Kept: a wrapper disconnects its handlers when it goes, so a temporary one left × dead.
+    private let closeButton: Button
     private var action: (() -> Void)?
 
     init() {
@@ -15,12 +17,13 @@ final class NoticeBanner {
         revealer = builder.object("banner")
         label = builder.object("banner_label")
         button = builder.object("banner_button")
+        closeButton = builder.object("banner_close")
         button.onClicked { [weak self] in
             let action = self?.action
             self?.dismiss()
             action?()
         }
-        builder.object("banner_close", as: Button.self).onClicked { [weak self] in self?.dismiss() }
+        closeButton.onClicked { [weak self] in self?.dismiss() }
     }
 
     /// The notice shown, if any.
