@@ -35,6 +35,7 @@ final class MyItemsController {
             if self.isShowingMyItems { self.page.pageShown() }
             self.pageChanged.send(self.isShowingMyItems)
         }
+        page.itemSelected.subscribe { [weak self] _ in self?.updateSelectionActions() }
         window.addAction(.restoreItem) { [weak self] in self?.restoreSelected() }
         window.addAction(.removeItem) { [weak self] in self?.removeSelected() }
         window.addAction(.hiddenItems) { [weak self] in self?.showHiddenItems() }
@@ -61,7 +62,7 @@ final class MyItemsController {
         updateSelectionActions()
     }
 
-    func updateSelectionActions() {
+    private func updateSelectionActions() {
         let selected = page.selected
         window.setActionEnabled(.restoreItem, selected?.isHidden == true && !keeper.isReadOnly)
         window.setActionEnabled(.removeItem, selected != nil && !keeper.isReadOnly)

@@ -54,41 +54,47 @@ final class CloseGuard {
     }
 
     private func askAboutFailedSave(_ error: ItemStoreFileError) {
-        let dialog = MessageDialog(parent: window, kind: .error, title: localized("Your Changes Could Not Be Saved"), detail: error.message)
-        dialog.addButton(localized("Close Without Saving"), id: 2, destructive: true)
-        dialog.addButton(localized("Try Again"), id: 1)
-        dialog.setDefaultResponse(1)
-        dialog.onResponse { [weak self, weak dialog] response in
-            dialog?.destroy()
+        saveFailureDialog = ask(.error, title: localized("Your Changes Could Not Be Saved"), detail: error.message,
+                                destructive: localized("Close Without Saving"), safe: localized("Try Again")) { [weak self] response in
             guard let self else { return }
-            if response == 2 { self.closingWithoutSaving = true }
-            if response == 1 || response == 2 { self.window.close() }
+            if response == Self.destructive { self.closingWithoutSaving = true }
+            if response == Self.destructive || response == Self.safe { self.window.close() }
         }
-        dialog.present()
-        saveFailureDialog = dialog
     }
 
     /// A price that is not a number would be lost without a word at close: the window stays,
     /// the text stays in the form, and the user keeps editing or discards it.
     private func askAboutInvalidPrice(_ typed: String) {
-        let dialog = MessageDialog(parent: window, kind: .question, title: localized("The Price Is Not a Number"),
-                                   detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed))
-        dialog.addButton(localized("Discard"), id: 2, destructive: true)
-        dialog.addButton(localized("Keep Editing"), id: 1)
-        dialog.setDefaultResponse(1)
-        dialog.onResponse { [weak self, weak dialog] response in
-            dialog?.destroy()
+        invalidPriceDialog = ask(.question, title: localized("The Price Is Not a Number"),
+                                 detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed),
+                                 destructive: localized("Discard"), safe: localized("Keep Editing")) { [weak self] response in
             guard let self else { return }
             self.invalidPriceDialog = nil
-            if response == 2 {
+            if response == Self.destructive {
                 self.detail.discardTypedPrice()
                 self.window.close()
             } else {
                 self.detail.priceEntry.grabFocus()
             }
         }
+    }
+
+    private static let destructive = 2, safe = 1
+
+    /// A question whose destructive answer is not the default; `answered` gets the response
+    /// (`destructive`, `safe`, or another when the dialog is closed otherwise).
+    private func ask(_ kind: MessageDialog.Kind, title: String, detail: String, destructive: String, safe: String,
+                     answered: @escaping (Int) -> Void) -> MessageDialog {
+        let dialog = MessageDialog(parent: window, kind: kind, title: title, detail: detail)
+        dialog.addButton(destructive, id: Self.destructive, destructive: true)
+        dialog.addButton(safe, id: Self.safe)
+        dialog.setDefaultResponse(Self.safe)
+        dialog.onResponse { [weak dialog] response in
+            dialog?.destroy()
+            answered(response)
+        }
         dialog.present()
-        invalidPriceDialog = dialog
+        return dialog
     }
 
     /// The session ends without the window closing (application shutdown, logout, SIGTERM).

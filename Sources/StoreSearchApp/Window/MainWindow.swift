@@ -102,11 +102,7 @@ public final class MainWindow {
             guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
-        results.itemSelected.subscribe { [weak self] item, opens in
-            guard let self else { return }
-            self.detail.show(item)
-            if item != nil, opens { self.layout.showDetail() }
-        }
+        results.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item, opens: opens) }
         results.itemActivated.subscribe { [weak self] _ in self?.editName() }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         results.itemChanged.subscribe { [weak self] item in
@@ -141,12 +137,7 @@ public final class MainWindow {
         }
         mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
         results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
-        myItems.page.itemSelected.subscribe { [weak self] item, opens in
-            guard let self else { return }
-            self.detail.show(item?.item)
-            self.myItems.updateSelectionActions()
-            if item != nil, opens { self.layout.showDetail() }
-        }
+        myItems.page.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item?.item, opens: opens) }
         myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
         myItems.pageChanged.subscribe { [weak self] isMyItems in
             guard let self else { return }
@@ -158,7 +149,7 @@ public final class MainWindow {
         window.addAction(.focusSearch) { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
-            (self.myItems.isShowingMyItems ? self.myItems.page.filterEntry : self.searchEntry).grabFocus()
+            self.shownList.searchField.grabFocus()
         }
         window.addAction(.switchPane) { [weak self] in self?.switchPane() }
         environment.storeRegion.onChange { [weak self] in
@@ -171,25 +162,32 @@ public final class MainWindow {
         }
     }
 
+    /// A row of the results or My Items was selected (nil: none): the detail shows it, and
+    /// slides in when folded if the user chose it.
+    private func showSelected(_ item: Item?, opens: Bool) {
+        detail.show(item)
+        if item != nil, opens { layout.showDetail() }
+    }
+
     /// Enter or a double click on an item: its detail, ready to edit its name.
     private func editName() {
         layout.showDetail()
         detail.nameEntry.grabFocus()
     }
 
-    /// Focuses the selected row (or the first) of the list on screen, the results or My Items;
-    /// its search field when it has no rows.
+    /// The list on screen (the results, or My Items) and the field that searches or filters it.
+    private var shownList: (views: ItemViews, searchField: SearchEntry, select: (Int?) -> Void) {
+        myItems.isShowingMyItems ? (myItems.page.views, myItems.page.filterEntry, myItems.page.select)
+            : (results.views, searchEntry, results.select)
+    }
+
+    /// Focuses the selected row (or the first) of the list on screen; its search field when it
+    /// has no rows.
     private func focusList(deselecting: Bool) {
-        if myItems.isShowingMyItems {
-            let page = myItems.page
-            let index = page.views.selection.selectedIndex
-            if deselecting { page.select(nil) }
-            if !page.views.focus(at: index ?? 0) { page.filterEntry.grabFocus() }
-        } else {
-            let index = results.selection.selectedIndex
-            if deselecting { results.select(nil) }
-            if !results.focus(at: index ?? 0) { searchEntry.grabFocus() }
-        }
+        let list = shownList
+        let index = list.views.selection.selectedIndex
+        if deselecting { list.select(nil) }
+        if !list.views.focus(at: index ?? 0) { list.searchField.grabFocus() }
     }
 
     /// F6: from the list (or its search field) to the open item's Name field, and back to the
@@ -199,8 +197,7 @@ public final class MainWindow {
             // Folded, going back slides the list in, and that focuses it (returnedToResults).
             if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
         } else if detail.item != nil {
-            layout.showDetail()
-            detail.nameEntry.grabFocus()
+            editName()
         }
     }
 
