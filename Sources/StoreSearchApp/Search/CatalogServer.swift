@@ -16,7 +16,7 @@ public final class CatalogServer: Sendable {
     public static let artworkOrigin = URL(string: "http://storesearch-catalog.invalid")!
 
 
-    private let server = LocalServer()
+    let server = LocalServer()  // internal: tests read its request log
     private let catalogFile: URL
     private let index = CatalogIndexLoader()
 
@@ -79,9 +79,4 @@ public final class CatalogServer: Sendable {
               let pixels = parts[1].split(separator: "x").first.flatMap({ Int($0) }) else { return nil }
         return directory.appending(path: String(parts[0])).appending(path: pixels > 100 ? "600x600bb.jpg" : "100x100bb.jpg")
     }
-
-    /// Requests served so far (tests and benchmarks count them).
-    public var requestCount: Int { server.requestCount }
-    /// The searches received so far, with their parameters.
-    public var searchRequests: [LocalServerRequest] { server.requests.filter { $0.path == "/search" } }
 }

@@ -13,6 +13,10 @@ public struct ItemStoreFile: Sendable {
 
     public init(url: URL) { self.url = url }
 
+    /// What loading found: the store, and a notice for the user when the file had to be repaired
+    /// (where it was moved and what was recovered).
+    public typealias Loaded = (store: ItemStore, notice: String?)
+
     /// `$XDG_DATA_HOME/storesearch/items.plist`.
     public init(paths: AppPaths) { self.init(url: paths.dataDirectory.appending(path: "items.plist")) }
 
@@ -23,7 +27,7 @@ public struct ItemStoreFile: Sendable {
     /// the backup, with a notice. A file from a newer format is refused and left untouched, and so
     /// is one that cannot be read. Temporary files of saves that never finished are removed first.
     /// `repairing`: false in a read-only session, which moves and writes nothing.
-    public func load(now: Date = Date(), repairing: Bool = true) throws(ItemStoreFileError) -> ItemStoreLoadResult {
+    public func load(now: Date = Date(), repairing: Bool = true) throws(ItemStoreFileError) -> Loaded {
         AtomicFile(url: url).removeStrayTemporaries()
         let contents: Data?
         do {
@@ -34,12 +38,12 @@ public struct ItemStoreFile: Sendable {
         guard let data = contents else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
-            guard case .success(let store)? = backup() else { return ItemStoreLoadResult(store: ItemStore(), notice: nil) }
+            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil) }
             if repairing { writeRestored(store) }
-            return ItemStoreLoadResult(store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."))
+            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."))
         }
         switch decode(data) {
-        case .success(let store): return ItemStoreLoadResult(store: store, notice: nil)
+        case .success(let store): return (store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
         case .failure(let error):
             ItemStoreFile.log("\(url.path) is damaged: \(error)")
@@ -83,7 +87,7 @@ public struct ItemStoreFile: Sendable {
 
     /// Keeps every record of a damaged file that could be read; records it lost come from the
     /// backup where it has them (a record read from the file is newer than the backup's copy).
-    private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> ItemStoreLoadResult {
+    private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Loaded {
         var records = salvage.records
         var fromBackup = 0
         if case .success(let store)? = backup() {
@@ -97,13 +101,13 @@ public struct ItemStoreFile: Sendable {
         if aside != nil { writeRestored(restored) }
         let notice = String(format: localized("Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."),
                             (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup)
-        return ItemStoreLoadResult(store: restored, notice: notice)
+        return (store: restored, notice: notice)
     }
 
     /// Restores the backup of a damaged file, writing it straight back as the item file:
     /// otherwise a close without changes left no item file, and the next saves rotated the
     /// backup (then the only copy of the restored items) away.
-    private func recoverFromBackup(now: Date, repairing: Bool) -> ItemStoreLoadResult {
+    private func recoverFromBackup(now: Date, repairing: Bool) -> Loaded {
         let reason = localized("it was damaged")
         let aside = setAside(now: now, repairing: repairing)
         let asideName = (aside ?? Self.asideURL(for: url, now: now)).lastPathComponent
@@ -111,13 +115,13 @@ public struct ItemStoreFile: Sendable {
         case .success(let store)?:
             if aside != nil { writeRestored(store) }  // else the save would make the damaged file the backup
             let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; your items were restored from the last backup.")
-            return ItemStoreLoadResult(store: store, notice: String(format: notice, reason, asideName))
+            return (store: store, notice: String(format: notice, reason, asideName))
         case .failure(ItemStoreFileError.newerVersion(let found, _))?:
             let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; the backup, %3$@, was written by a newer version of StoreSearch (format %4$ld) and is left untouched. StoreSearch starts with no saved items.")
-            return ItemStoreLoadResult(store: ItemStore(), notice: String(format: notice, reason, asideName, backupURL.lastPathComponent, found))
+            return (store: ItemStore(), notice: String(format: notice, reason, asideName, backupURL.lastPathComponent, found))
         default:
             let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; StoreSearch starts with no saved items.")
-            return ItemStoreLoadResult(store: ItemStore(), notice: String(format: notice, reason, asideName))
+            return (store: ItemStore(), notice: String(format: notice, reason, asideName))
         }
     }
 

@@ -24,6 +24,7 @@ final class PlistXMLReader {
     private var open: [Open] = []
     private var sawDictionary = false
     private var text: String?  // the characters of the key or value being read
+    private static let iso8601 = Date.ISO8601FormatStyle()
 
     private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void) {
         self.stopAt = stopAt
@@ -38,7 +39,7 @@ final class PlistXMLReader {
 
     /// The version of the list in `data`, read up to the version only; nil when there is none.
     static func version(of data: Data) -> Int? {
-        try? PlistXMLReader(stopAt: { _ in true }, item: { _ in }).run { feed in _ = feed(data) }
+        try? read(data, stoppingAbove: .min) { _ in }
     }
 
     /// The same for the file at `path`, read a block at a time until the version is found.
@@ -76,10 +77,11 @@ final class PlistXMLReader {
         defer { g_clear_error(&error) }
         var stopped = false, first = true
         body { block in
-            guard !stopped else { return false }
-            let data = first ? Self.withoutDoctype(block) : block
+            let parts = first ? Self.withoutDoctype(block) : [block]
             first = false
-            stopped = data.withUnsafeBytes { g_markup_parse_context_parse(context, $0.baseAddress, $0.count, &error) } == 0
+            stopped = stopped || !parts.allSatisfy { part in
+                part.withUnsafeBytes { g_markup_parse_context_parse(context, $0.baseAddress, $0.count, &error) } != 0
+            }
             return !stopped && version.map(stopAt) != true
         }
         if let failure { throw failure }
@@ -89,19 +91,20 @@ final class PlistXMLReader {
     }
 
     /// GMarkup reads `<!DOCTYPE …>` only without an internal subset (`[ <!ENTITY x "a>b"> ]`), so the
-    /// declaration, which says nothing a property list needs, is left out before it is parsed.
-    private static func withoutDoctype(_ data: Data) -> Data {
-        guard let start = data.prefix(4096).firstRange(of: Data("<!DOCTYPE".utf8))?.lowerBound else { return data }  // it precedes the root
+    /// declaration, which says nothing a property list needs, is left out: the parser gets what
+    /// precedes it and what follows it (slices, not copies).
+    private static func withoutDoctype(_ data: Data) -> [Data] {
+        guard let start = data.prefix(4096).firstRange(of: Data("<!DOCTYPE".utf8))?.lowerBound else { return [data] }  // it precedes the root
         var index = start, depth = 0, quote: UInt8?
         while index < data.endIndex {
             let byte = data[index]
             if let open = quote { if byte == open { quote = nil } }
             else if byte == 0x22 || byte == 0x27 { quote = byte }  // " or '
             else if byte == 0x5B { depth += 1 } else if byte == 0x5D { depth -= 1 }  // [ ]
-            else if byte == 0x3E, depth <= 0 { return data[..<start] + data[(index + 1)...] }  // >
+            else if byte == 0x3E, depth <= 0 { return [data[..<start], data[(index + 1)...]] }  // >
             index += 1
         }
-        return data
+        return [data]
     }
 
     /// Stops the parser: the reason is `failure` (or, once the version is known, nothing is wrong).
@@ -138,8 +141,8 @@ final class PlistXMLReader {
             value = last.isArray ? .array(last.values) : last.key == nil ? .dictionary(last.fields) : nil  // nil: a key without a value
         case "string": value = .string(content)
         case "integer": value = Int(trimmed).map(PlistValue.integer)
-        case "real": value = Self.real(trimmed).map(PlistValue.real)
-        case "date": value = (try? Date(trimmed, strategy: .iso8601)).map(PlistValue.date)
+        case "real": value = Double(trimmed).map(PlistValue.real)  // also "nan", "+infinity", "-inf"
+        case "date": value = (try? Self.iso8601.parse(trimmed)).map(PlistValue.date)
         case "data": value = Data(base64Encoded: content, options: .ignoreUnknownCharacters).map(PlistValue.data)
         case "true", "false": value = .bool(name == "true")
         default: return
@@ -177,15 +180,7 @@ final class PlistXMLReader {
 
     private static func trimmed(_ text: String) -> String {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true else { return text }
         return String(decoding: text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
-    }
-
-    private static func real(_ text: String) -> Double? {
-        switch text.lowercased() {
-        case "nan": .nan
-        case "+infinity", "infinity", "inf", "+inf": .infinity
-        case "-infinity", "-inf": -.infinity
-        default: Double(text)
-        }
     }
 }
