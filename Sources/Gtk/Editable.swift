@@ -10,7 +10,16 @@ open class Editable: Widget {
         set {
             guard newValue != text else { return }
             gtk_editable_set_text(editable, newValue)
+            forgetUndoHistory()  // text set by the program is not the user's typing: Ctrl+Z must not undo it
         }
+    }
+
+    /// The text shown now is where the field's own undo stops. GTK merges adjacent insertions
+    /// into one step, so without this, Ctrl+Z after typing at the end also took away the text
+    /// before it.
+    public func forgetUndoHistory() {
+        gtk_editable_set_enable_undo(editable, 0)  // disabling clears the history
+        gtk_editable_set_enable_undo(editable, 1)
     }
 
     public var isEditable: Bool {

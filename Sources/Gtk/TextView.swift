@@ -22,6 +22,12 @@ public final class TextView: Widget {
         }
     }
 
+    /// The text shown now is where the view's own undo stops (see `Editable.forgetUndoHistory`).
+    public func forgetUndoHistory() {
+        gtk_text_buffer_set_enable_undo(buffer, 0)  // disabling clears the history
+        gtk_text_buffer_set_enable_undo(buffer, 1)
+    }
+
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(cast()) != 0 }
         set { gtk_text_view_set_editable(cast(), newValue ? 1 : 0) }

@@ -67,6 +67,32 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
+    /// Real keys in the Name field: Ctrl+Z takes back only what was typed since the form was
+    /// filled or the field's last commit (GTK merged it with the text before), then the commit.
+    func testControlZInANameFieldTakesBackOnlyTheLatestTyping() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let name = harness.form.nameEntry
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.pressKeys("F6", "End")
+            XCTAssertTrue(MainContext.spin(until: { name.containsFocus }))
+            harness.typeKeys("XYZ")
+            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu KuzuXYZ" }))
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu" }), "the typing goes, the name the form showed stays: \(name.text)")
+
+            harness.typeKeys(" Live")
+            harness.pressKeys("Return")
+            harness.typeKeys("XYZ")
+            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu LiveXYZ" }))
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu Live" }), "back to the committed name: \(name.text)")
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu" }), "then the commit itself is undone")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
+        }
+    }
+
     func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")

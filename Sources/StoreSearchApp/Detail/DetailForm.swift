@@ -239,6 +239,9 @@ final class DetailForm {
             setPriceError(error.message)
         }
         guard edits != item.edits else { return }
+        // A committed edit is one step of the window's undo: the fields' own undo stops there.
+        for entry in [nameEntry, artistEntry, priceEntry] { entry.forgetUndoHistory() }
+        notesView.forgetUndoHistory()
         var updated = item
         updated.edits = edits
         self.item = updated
