@@ -39,6 +39,40 @@ final class WindowPersistenceTests: XCTestCase {
         }
     }
 
+    /// The file could not be read at start (here a folder is in its place; as a user, its
+    /// permissions). Once the user fixes it, Try Again reads it and keeps both: what it holds
+    /// and this session's changes, field by field.
+    func testTryAgainReadsAFileThatCouldNotBeReadAtStartAndKeepsBoth() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        let file = ItemStoreFile(paths: paths)
+        try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            XCTAssertTrue(harness.main.bannerText?.contains("cannot be read") == true, harness.main.bannerText ?? "no notice")
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let kuzu = try XCTUnwrap(harness.form.item?.result)
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.main.window.close()
+            let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "the unreadable file is not written over")
+
+            try FileManager.default.removeItem(at: file.url)  // the user puts their file back
+            var theirs = ItemStore()
+            theirs.setEdits(ItemEdits(notes: "from the file"), for: kuzu)
+            let other = SearchResult(id: "track:other", name: "Other", kind: .song)
+            theirs.setEdits(ItemEdits(name: "Other (edited)"), for: other)
+            try file.save(theirs)
+            dialog.respond(1)  // Try Again
+            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "closes once saved")
+            let saved = try harness.savedStore()
+            XCTAssertEqual(saved.records[kuzu.id]?.edits, ItemEdits(name: "Kuzu Kuzu (Live)", notes: "from the file"))
+            XCTAssertEqual(saved.records["track:other"]?.edits.name, "Other (edited)")
+        }
+    }
+
     func testCloseWithoutSavingClosesTheWindow() throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }

@@ -10,6 +10,7 @@ import StoreSearchCore
 final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
 
+    private let file: ItemStoreFile
     private let writer: ItemFileWriter
     private let folderLock: DataFolderLock
     /// Another process holds the data folder: nothing is written.
@@ -23,15 +24,14 @@ final class ItemStoreKeeper {
     /// A save after a change failed; the changes stay in memory and the next save retries.
     let backgroundSaveFailed = Event<ItemStoreFileError>()
     private var savedStore: ItemStore
-    /// The file is from a newer StoreSearch, or cannot be read: it is never written, so no
-    /// background save is tried; closing with changes says they cannot be saved.
-    private let fileIsFromNewerVersion: Bool
-    /// Why the file must not be written (a newer format, unreadable), told again at close.
-    private let untouchable: ItemStoreFileError?
+    /// Why the file must not be written (a newer format, unreadable): no background save is
+    /// tried, and closing with changes says they cannot be saved.
+    private var untouchable: ItemStoreFileError?
 
     var hasUnsavedChanges: Bool { store != savedStore }
 
     init(file: ItemStoreFile, dataDirectory: URL) {
+        self.file = file
         writer = ItemFileWriter(file: file)
         folderLock = DataFolderLock(directory: dataDirectory)
         switch folderLock.acquire() {
@@ -47,19 +47,13 @@ final class ItemStoreKeeper {
             let result = try file.load(repairing: !isReadOnly)
             store = result.store
             loadNotice = result.notice
-            fileIsFromNewerVersion = false
-            untouchable = nil
         } catch {
             store = ItemStore()
             loadNotice = error.message
             // A newer file, or one that cannot be read, is never written over.
             switch error {
-            case .newerVersion, .cannotRead:
-                fileIsFromNewerVersion = true
-                untouchable = error
-            default:
-                fileIsFromNewerVersion = false
-                untouchable = nil
+            case .newerVersion, .cannotRead: untouchable = error
+            case .cannotWrite: break
             }
         }
         savedStore = store
@@ -68,7 +62,7 @@ final class ItemStoreKeeper {
     func update(_ change: (inout ItemStore) -> Void) {
         change(&store)
         changeCount += 1
-        guard !isReadOnly, !fileIsFromNewerVersion else { return }
+        guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
     }
@@ -103,9 +97,26 @@ final class ItemStoreKeeper {
     func saveNow() throws(ItemStoreFileError) {
         pendingSave?.cancel()
         guard hasUnsavedChanges, !isReadOnly else { return }
+        readFileAgainIfItCouldNotBeRead()
         if let untouchable { throw untouchable }  // the newer file is refused by the save itself too
         _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
         savedStore = store
+    }
+
+    /// The file could not be read at start (its permissions, an I/O error). If it can be now (the
+    /// user fixed it and chose Try Again), this session's changes go over what it holds.
+    private func readFileAgainIfItCouldNotBeRead() {
+        guard case .cannotRead? = untouchable else { return }
+        do {
+            let loaded = try file.load()
+            if let notice = loaded.notice { Log.warning(LogDomain.app, notice) }
+            var merged = loaded.store
+            for record in store.records.values { merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record) }
+            store = merged
+            untouchable = nil
+        } catch {
+            Log.warning(LogDomain.app, "\(file.url.path) still cannot be used: \(error.message)")
+        }
     }
 
     /// The window is gone: another process may have the folder now.

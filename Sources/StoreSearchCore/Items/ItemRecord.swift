@@ -27,6 +27,21 @@ public struct ItemRecord: Hashable, Sendable {
         self.snapshot = snapshot
     }
 
+    /// This record, made in a session that could not read the file, put over the file's copy
+    /// read later: what the session set wins, field by field; what it never set is kept.
+    public func merged(over older: ItemRecord) -> ItemRecord {
+        var merged = self
+        merged.edits = ItemEdits(name: edits.name ?? older.edits.name, artist: edits.artist ?? older.edits.artist,
+                                 price: edits.price ?? older.edits.price, releaseDate: edits.releaseDate ?? older.edits.releaseDate,
+                                 notes: edits.notes ?? older.edits.notes)
+        merged.visitedAt = visitedAt ?? older.visitedAt
+        merged.hiddenAt = hiddenAt ?? older.hiddenAt
+        merged.keptAt = keptAt ?? older.keptAt
+        merged.snapshot = snapshot ?? older.snapshot
+        merged.otherFields = older.otherFields.merging(otherFields) { $1 }
+        return merged
+    }
+
     /// A record that says nothing the store does not already say.
     var isEmpty: Bool { edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty }
 }
