@@ -137,6 +137,19 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertThrowsError(try file.save(sampleStore()))
     }
 
+    /// A user who made the file read-only meant it: it is left as it is, and the save says why.
+    func testAReadOnlyFileIsNotReplaced() throws {
+        try file.save(sampleStore())
+        let before = try Data(contentsOf: file.url)
+        chmod(file.url.path, 0o444)
+        defer { chmod(file.url.path, 0o600) }
+        XCTAssertThrowsError(try file.save(ItemStore())) { error in
+            XCTAssertEqual(error as? ItemStoreFileError, .cannotWrite(path: file.url.path, reason: "Permission denied"))
+        }
+        XCTAssertEqual(try Data(contentsOf: file.url), before)
+        XCTAssertEqual(try file.load().store, sampleStore(), "and it still loads")
+    }
+
     func testCrashBetweenTemporaryWriteAndRenameLeavesTheOldFileIntact() throws {
         try file.save(sampleStore())
         // A save that wrote its temporary file, then "crashed" before the rename.
