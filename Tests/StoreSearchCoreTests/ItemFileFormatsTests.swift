@@ -63,6 +63,9 @@ final class ItemFileFormatsTests: ItemFileTestCase {
         XCTAssertEqual(song.otherFields, ["rating": .integer(5), "score": .real(4.5), "favorite": .bool(true), "archived": .bool(false),
                                           "cover": .data(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])),
                                           "tags": .array([.string("a & b"), .integer(3)]), "extra": .dictionary([:])], label)
+        XCTAssertEqual(store.otherFields, ["theme": .string("dark"),
+                                           "aSyncTool": .dictionary(["lastSync": .date(try Date("2024-05-03T07:00:00Z", strategy: .iso8601))])],
+                       "the file's own keys besides the items, \(label)")
         let app = try XCTUnwrap(store.records["app:2"], label)
         XCTAssertEqual(app.edits.price, Decimal(2), "an <integer> price, \(label)")
         XCTAssertEqual(app.hiddenAt, try Date("2023-01-01T00:00:00Z", strategy: .iso8601), label)

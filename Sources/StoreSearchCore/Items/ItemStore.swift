@@ -4,8 +4,13 @@ import Foundation
 /// each record with a snapshot of the result as last seen.
 public struct ItemStore: Hashable, Sendable {
     public private(set) var records: [String: ItemRecord]
+    /// Top-level keys of the item file that StoreSearch does not know (another tool's), kept and written back.
+    public private(set) var otherFields: [String: PlistValue]
 
-    public init(records: [String: ItemRecord] = [:]) { self.records = records }
+    public init(records: [String: ItemRecord] = [:], otherFields: [String: PlistValue] = [:]) {
+        self.records = records
+        self.otherFields = otherFields
+    }
 
     public var isEmpty: Bool { records.isEmpty }
 

@@ -58,6 +58,7 @@ public struct ItemStoreFile: Sendable {
     /// has it, and a file from a newer format is refused as soon as its version is read.
     private func decode(_ data: Data) -> Result<ItemStore, any Error> {
         var records: [String: ItemRecord] = [:]
+        var otherFields: [String: PlistValue] = [:]
         func add(_ item: PlistValue) throws {
             let record = try ItemFileFields.record(item)
             records[record.id] = record  // a repeated id: the last one wins
@@ -69,12 +70,13 @@ public struct ItemStoreFile: Sendable {
                 guard case .integer(let number)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
                 version = number
                 if number <= Self.formatVersion, case .array(let items)? = list["items"] { try items.forEach(add) }
+                if case .dictionary(let top) = list { otherFields = top.filter { $0.key != "formatVersion" && $0.key != "items" } }
             } else {
-                version = try PlistXMLReader.read(data, stoppingAbove: Self.formatVersion, item: add)
+                version = try PlistXMLReader.read(data, stoppingAbove: Self.formatVersion, item: add) { otherFields[$0] = $1 }
             }
             guard let version else { throw ItemFileFields.Damaged(description: "no format version written as a plain number") }
             guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
-            return .success(ItemStore(records: records))
+            return .success(ItemStore(records: records, otherFields: otherFields))
         } catch {
             return .failure(error)
         }
@@ -157,7 +159,8 @@ public struct ItemStoreFile: Sendable {
     }
 
     private static func write<Failure>(_ store: ItemStore, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        try PlistXMLWriter.write(formatVersion: formatVersion, items: store.records.values.sorted { $0.id < $1.id }, flush: flush)
+        try PlistXMLWriter.write(formatVersion: formatVersion, items: store.records.values.sorted { $0.id < $1.id },
+                                 otherFields: store.otherFields, flush: flush)
     }
 
     /// Encodes `store` straight into a temporary file that then replaces the item file, keeping

@@ -11,6 +11,7 @@ final class PlistXMLReader {
     private(set) var version: Int?
     private let stopAt: (Int) -> Bool
     private let item: (PlistValue) throws -> Void
+    private let other: (String, PlistValue) -> Void
     private var failure: (any Error)?
 
     /// A dictionary or array being read, changed in place (by index) so a long one is not copied at each value.
@@ -26,20 +27,24 @@ final class PlistXMLReader {
     private var text: String?  // the characters of the key or value being read
     private static let iso8601 = Date.ISO8601FormatStyle()
 
-    private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void) {
+    private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void,
+                 other: @escaping (String, PlistValue) -> Void = { _, _ in }) {
         self.stopAt = stopAt
         self.item = item
+        self.other = other
     }
 
-    /// Reads the list in `data`, handing each item on, and returns its version. Throws `Damaged`
-    /// when the list is not well-formed or its top is not a dictionary, and what `item` throws.
-    static func read(_ data: Data, stoppingAbove supported: Int, item: @escaping (PlistValue) throws -> Void) throws -> Int? {
-        try PlistXMLReader(stopAt: { $0 > supported }, item: item).run { feed in _ = feed(data) }
+    /// Reads the list in `data`, handing on each item and each other top-level key (another
+    /// tool's), and returns its version. Throws `Damaged` when the list is not well-formed or its
+    /// top is not a dictionary, and what `item` throws.
+    static func read(_ data: Data, stoppingAbove supported: Int, item: @escaping (PlistValue) throws -> Void,
+                     other: @escaping (String, PlistValue) -> Void) throws -> Int? {
+        try PlistXMLReader(stopAt: { $0 > supported }, item: item, other: other).run { feed in _ = feed(data) }
     }
 
     /// The version of the list in `data`, read up to the version only; nil when there is none.
     static func version(of data: Data) -> Int? {
-        try? read(data, stoppingAbove: .min) { _ in }
+        try? read(data, stoppingAbove: .min, item: { _ in }, other: { _, _ in })
     }
 
     /// The same for the file at `path`, read a block at a time until the version is found.
@@ -170,11 +175,13 @@ final class PlistXMLReader {
         open[top].key = nil
         if top > 0 {
             open[top].fields[key] = value
-        } else if key == "formatVersion", version == nil, case let digits = Self.trimmed(text), digits.count <= 9,
-                  digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) {
-            // The top level keeps only its version; its items went on one by one.
+        } else if key == "formatVersion" {
+            guard version == nil, case let digits = Self.trimmed(text), digits.count <= 9,
+                  digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return }
             version = number
             if stopAt(number) { stop(nil, error) }
+        } else if key != "items" {  // its records went on one by one
+            other(key, value)
         }
     }
 

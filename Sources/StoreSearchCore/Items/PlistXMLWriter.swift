@@ -8,8 +8,10 @@ struct PlistXMLWriter {
     private static let tabs = [UInt8](repeating: 0x09, count: 300)  // deeper than any parser here lets a file nest
     private var buffer: [UInt8] = []
 
-    /// `{formatVersion: version, items: [each record]}`; `flush` gets each full buffer, and the rest at the end.
-    static func write<Failure>(formatVersion: Int, items: [ItemRecord], flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    /// `{formatVersion: version, items: [each record]}` and other tools' keys after them; `flush`
+    /// gets each full buffer, and the rest at the end.
+    static func write<Failure>(formatVersion: Int, items: [ItemRecord], otherFields: [String: PlistValue],
+                               flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var writer = PlistXMLWriter()
         writer.buffer.reserveCapacity(bufferSize)
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
@@ -23,7 +25,9 @@ struct PlistXMLWriter {
                 writer.buffer.removeAll(keepingCapacity: true)
             }
         }
-        writer.raw(items.isEmpty ? "</dict>\n</plist>\n" : "\t</array>\n</dict>\n</plist>\n")
+        if !items.isEmpty { writer.raw("\t</array>\n") }
+        writer.write(otherFields, depth: 0)
+        writer.raw("</dict>\n</plist>\n")
         try flush(writer.buffer)
     }
 
@@ -46,13 +50,18 @@ struct PlistXMLWriter {
             raw("</array>\n")
         case .dictionary(let fields):
             raw("<dict>\n")
-            for name in fields.keys.sorted() {
-                buffer += Self.tabs[...depth]
-                element("key", name)
-                write(fields[name]!, depth: depth + 1)
-            }
+            write(fields, depth: depth)
             buffer += indent
             raw("</dict>\n")
+        }
+    }
+
+    /// A dictionary's keys and values (inside `<dict>` at `depth`), keys in sorted order.
+    private mutating func write(_ fields: [String: PlistValue], depth: Int) {
+        for name in fields.keys.sorted() {
+            buffer += Self.tabs[...depth]
+            element("key", name)
+            write(fields[name]!, depth: depth + 1)
         }
     }
 
