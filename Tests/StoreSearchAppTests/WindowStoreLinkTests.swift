@@ -63,4 +63,26 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertFalse(harness.main.search.retryButton.isVisible)
         }
     }
+
+    /// A second launch's search or link, and a result picked in the overview, show on the Search
+    /// page even when My Items was open; the picked result is not shown under an old term.
+    func testSearchesAndPicksFromOutsideShowOnTheSearchPage() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            main.myItems.showPage(myItems: true)
+            _ = main.handleSecondLaunch(arguments: ["--search", "kuzu"])
+            XCTAssertFalse(main.myItems.isShowingMyItems, "a second launch's --search is shown")
+            XCTAssertTrue(MainContext.spin(until: { harness.names.contains("Kuzu Kuzu") }))
+
+            main.myItems.showPage(myItems: true)
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/kuzu-kuzu/200001?i=300001"])
+            XCTAssertFalse(main.myItems.isShowingMyItems, "and so is its link")
+
+            harness.search("tarkan")
+            let picked = try XCTUnwrap(main.items.first { $0.name != "Kuzu Kuzu" }?.result)
+            main.showFromOverview(picked, isMine: false)
+            XCTAssertEqual(harness.names, [picked.name])
+            XCTAssertEqual(main.searchEntry.text, "", "the entry does not claim the picked result was found for “tarkan”")
+        }
+    }
 }

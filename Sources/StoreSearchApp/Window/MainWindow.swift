@@ -256,10 +256,10 @@ public final class MainWindow {
                 options))
         }
         if let link = options.storeLink {
+            myItems.showPage(myItems: false)
             search.open(link)
         } else if let term = options.searchTerm {
-            if layout.isFolded { layout.goBack() }
-            search.start(term: term, category: options.category)
+            searchFor(term, in: options.category)
         }
         return messages
     }
@@ -275,6 +275,7 @@ public final class MainWindow {
             if myItems.page.select(id: result.id) { detail.show(myItems.page.selected?.item) }
         } else {
             myItems.showPage(myItems: false)
+            searchEntry.text = ""  // the row shown is the one picked, not what the entry last searched for
             search.showOpened(result)
         }
         layout.showDetail()
@@ -292,10 +293,14 @@ public final class MainWindow {
     }
 
     /// The overview's "search in the app": the terms searched in all categories.
-    func searchFromOverview(_ term: String) {
+    func searchFromOverview(_ term: String) { searchFor(term, in: .all) }
+
+    /// A search asked for from outside the window (a second launch, the overview), shown on the
+    /// Search page whatever page was open.
+    private func searchFor(_ term: String, in category: Category) {
         myItems.showPage(myItems: false)
         if layout.isFolded { layout.goBack() }
-        search.start(term: term, category: .all)
+        search.start(term: term, category: category)
     }
 
     // MARK: Searching
