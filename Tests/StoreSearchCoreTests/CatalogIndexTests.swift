@@ -25,6 +25,17 @@ final class CatalogIndexTests: XCTestCase {
         XCTAssertEqual(fiction["resultCount"] as? Int, 1)
     }
 
+    /// Terms typed without Turkish letters (or in capitals) find names written with them, as the
+    /// store does: ı and İ count as i, ş as s.
+    func testTurkishDotlessIMatchesI() throws {
+        let catalog = #"{"results":[{"kind":"song","trackName":"Şımarık","artistName":"Tarkan Yılmaz"},{"kind":"song","trackName":"İstanbul"}]}"#
+        let index = try CatalogIndex(catalog: Data(catalog.utf8))
+        for term in ["simarik", "yilmaz", "YILMAZ", "yılmaz", "istanbul", "İSTANBUL"] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: index.responseBody(term: term, entity: nil, limit: 10)) as? [String: Any])
+            XCTAssertEqual(object["resultCount"] as? Int, 1, term)
+        }
+    }
+
     /// `/lookup?id=` finds a record by its trackId, or, with none (an album, an audiobook), by its
     /// collectionId, as the decoder names results; unknown ids are left out.
     func testLookupFindsRecordsByTheIdTheirResultsHave() throws {
