@@ -10,11 +10,19 @@ public final class FileChooserNative: Object {
     private var chooser: OpaquePointer { OpaquePointer(gobject) }
     private var dialog: UnsafeMutablePointer<GtkNativeDialog> { cast() }
 
-    /// A Save dialog over `parent` proposing `suggestedName`.
+    /// A Save dialog over `parent` proposing `suggestedName` in the user's Documents folder (the
+    /// home folder without one), not the folder the app was started from.
     public init(saveTitle title: String, acceptLabel: String, parent: Window, suggestedName: String) {
         let native = gtk_file_chooser_native_new(title, parent.window, GTK_FILE_CHOOSER_ACTION_SAVE, acceptLabel, nil)!
         super.init(taking: UnsafeMutableRawPointer(native))
         gtk_native_dialog_set_modal(dialog, 1)
+        let folder = g_file_new_for_path(g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS) ?? g_get_home_dir())
+        defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+        var error: UnsafeMutablePointer<GError>?
+        if gtk_file_chooser_set_current_folder(chooser, folder, &error) == 0, let error {
+            Log.warning("Gtk", "The Save dialog cannot start in its folder: \(String(cString: error.pointee.message))")
+            g_error_free(error)
+        }
         gtk_file_chooser_set_current_name(chooser, suggestedName)
     }
 

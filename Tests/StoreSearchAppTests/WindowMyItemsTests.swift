@@ -71,7 +71,9 @@ final class WindowMyItemsTests: XCTestCase {
             harness.form.notesView.text = "zzz notes about the live take"
             harness.form.commitPendingEdits()
             harness.select("Şımarık")
+            XCTAssertEqual(main.keepButton.iconName, "non-starred-symbolic", "an outlined star: not kept")
             XCTAssertTrue(main.window.activateAction("win.keep"), "Ctrl+D keeps it")
+            XCTAssertEqual(main.keepButton.iconName, "starred-symbolic", "a filled star: kept")
             harness.select("Silver Engine")
             harness.form.hideButton.click()
 

@@ -22,6 +22,7 @@ public final class MainWindow {
     let myItems: MyItemsController
     let state: WindowState
     private let detailTitle: WindowTitle
+    let keepButton: ToggleButton
     let menuButton: MenuButton
     /// The store region drop-down beside the category.
     let regionPicker: StoreRegionPicker
@@ -43,6 +44,8 @@ public final class MainWindow {
         state.restore(window)
         menuButton = builder.object("menu_button")
         detailTitle = builder.object("detail_title")
+        keepButton = builder.object("keep_button")
+        keepButton.showIcons(active: "starred-symbolic", inactive: "non-starred-symbolic")
         layout = AdaptiveLayout(builder: builder)
         let banner = NoticeBanner()
         builder.object("window_content", as: Box.self).prepend(banner.revealer)
