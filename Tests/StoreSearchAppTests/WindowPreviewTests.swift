@@ -132,8 +132,11 @@ final class WindowPreviewTests: XCTestCase {
             harness.search("tarkan")
             let index = try XCTUnwrap(harness.main.items.firstIndex { $0.result.previewURL != nil }, "catalog songs have previews")
             harness.main.resultsList.selectedIndex = index
+            XCTAssertTrue(preview.messageLabel.isVisible)
+            XCTAssertEqual(preview.messageLabel.text, "Previews are not available in the offline catalog.", "said before Play is pressed")
+            XCTAssertFalse(preview.button.isSensitive, "and Play is disabled")
             harness.main.window.activateAction("win.play-preview")
-            XCTAssertEqual(preview.status, .failed("Previews are not available in the offline catalog."))
+            XCTAssertEqual(preview.status, .stopped, "nothing tries to play")
         }
     }
 }

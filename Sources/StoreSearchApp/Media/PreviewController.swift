@@ -17,11 +17,11 @@ final class PreviewController {
     }
 
     let root: Box
-    private let button: Button
+    let button: Button
     private let adjustment: Adjustment
     private let scale: Widget
     private let timeLabel: Label
-    private let messageLabel: Label
+    let messageLabel: Label
     private let videoSlot: Box
     private let video = Video()
     private let window: Window
@@ -65,7 +65,8 @@ final class PreviewController {
         shown = item
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
         root.isVisible = url != nil
-        window.setActionEnabled(.playPreview, url != nil)
+        // The bundled catalog's preview links lead nowhere: say so at once, with Play disabled.
+        window.setActionEnabled(.playPreview, url != nil && !isOffline())
         update()
     }
 
@@ -76,12 +77,9 @@ final class PreviewController {
             if stream.isPlaying { stream.pause() } else { stream.play() }
             return
         }
+        guard !isOffline() else { return }
         stop()
         current = item
-        if isOffline() {
-            status = .failed(localized("Previews are not available in the offline catalog."))
-            return changed()
-        }
         let started = MediaStream(uri: url.absoluteString)
         stream = started
         status = .loading
@@ -173,6 +171,9 @@ final class PreviewController {
         button.tooltip = name
         if isCurrent, case .failed(let message) = status {
             messageLabel.text = message
+            messageLabel.isVisible = true
+        } else if shown != nil, isOffline() {
+            messageLabel.text = localized("Previews are not available in the offline catalog.")
             messageLabel.isVisible = true
         } else {
             messageLabel.isVisible = false
