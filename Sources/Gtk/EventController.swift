@@ -25,6 +25,10 @@ public final class EventController: Object {
         connect("key-pressed", thunk: SignalThunks.key, handler: handler, untilFinalized: true)
     }
 
+    func onEnter(_ handler: @escaping SignalThunks.Plain) {
+        connect("enter", thunk: SignalThunks.plain, handler: handler, untilFinalized: true)
+    }
+
     func onLeave(_ handler: @escaping SignalThunks.Plain) {
         connect("leave", thunk: SignalThunks.plain, handler: handler, untilFinalized: true)
     }

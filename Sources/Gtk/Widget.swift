@@ -156,6 +156,13 @@ open class Widget: Object {
         addController(controller)
     }
 
+    /// Runs `handler` when keyboard focus enters this widget or anything inside it, from outside.
+    public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
+        let controller = EventController(focusController: ())
+        controller.onEnter(handler)
+        addController(controller)
+    }
+
     /// Runs `handler` when keyboard focus leaves this widget and everything inside it.
     public func onFocusLeave(_ handler: @escaping @MainActor () -> Void) {
         let controller = EventController(focusController: ())

@@ -44,6 +44,8 @@ final class WindowVisitedTests: XCTestCase {
             MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
             XCTAssertFalse(harness.main.items[0].isVisited)
             XCTAssertNil(harness.environment.keeper.store.records[next.id], "nor is it one of My Items")
+            XCTAssertTrue(harness.form.notesView.grabFocus())
+            XCTAssertTrue(MainContext.spin(until: { harness.main.items[0].isVisited }), "going into its form opens it")
         }
     }
 

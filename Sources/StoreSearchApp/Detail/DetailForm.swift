@@ -65,6 +65,8 @@ final class DetailForm {
 
     /// The form shows this item now (nil: none).
     let shown = Event<Item?>()
+    /// Keyboard focus went into the form (a click or Tab into a field): the user works with the shown item.
+    let entered = Event<Item>()
     /// Another item was opened while the price field held text that is not a price: that text
     /// (and the item it was typed for) could not be kept.
     let invalidPriceDropped = Event<(typed: String, item: Item)>()
@@ -109,6 +111,7 @@ final class DetailForm {
             entry.onFocusLeave { [weak self] in self?.commit() }
         }
         notesView.onFocusLeave { [weak self] in self?.commit() }
+        stack.onFocusEnter { [weak self] in if let item = self?.item { self?.entered.send(item) } }
         calendar.onDaySelected { [weak self] in
             guard let self, self.item != nil, !self.isFilling else { return }
             self.commit(date: self.calendar.date)

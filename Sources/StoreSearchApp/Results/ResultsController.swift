@@ -204,6 +204,10 @@ final class ResultsController {
         itemActivated.send(model[index])
     }
 
+    /// The user went into the detail of the item with `id` (clicked or tabbed into the form): it
+    /// is opened, as the row that took a hidden one's place is once the user works with it.
+    func detailEntered(_ id: String) { visits.activated(id) }
+
     /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
     private func markVisited(_ id: String) {
         guard let item = model.elements.first(where: { $0.id == id }), !item.isVisited else { return }

@@ -107,6 +107,7 @@ public final class MainWindow {
         }
         results.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item, opens: opens) }
         results.itemActivated.subscribe { [weak self] _ in self?.editName() }
+        detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         results.itemChanged.subscribe { [weak self] item in
             guard let self, self.detail.item?.id == item.id else { return }
