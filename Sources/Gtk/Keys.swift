@@ -4,6 +4,9 @@ import CGtk
 public enum Keys {
     public static let down = UInt32(GDK_KEY_Down)
     public static let delete = UInt32(GDK_KEY_Delete)
+    public static let tab = UInt32(GDK_KEY_Tab)
+    /// Shift+Tab, as X and Wayland report it.
+    public static let backTab = UInt32(GDK_KEY_ISO_Left_Tab)
     /// The keys a list or grid moves its selection with: arrows, Home, End, Page Up/Down, and
     /// the keypad's copies of them.
     public static let listMovement: Set<UInt32> = Set([

@@ -74,6 +74,13 @@ open class Widget: Object {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
+    /// Moves focus to the first (or, backwards, the last) focusable widget inside this one, as
+    /// Tab entering it would; false when it has none.
+    @discardableResult
+    public func focusFirstChild(backwards: Bool = false) -> Bool {
+        gtk_widget_child_focus(widget, backwards ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) != 0
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }

@@ -30,6 +30,27 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// Tab leaves the results for the open item's detail, and Shift+Tab for the search field,
+    /// instead of walking row by row through up to 200 results (GTK 4.8's lists).
+    func testTabLeavesTheResultsForTheDetailAndShiftTabForTheSearchField() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            XCTAssertGreaterThan(main.items.count, 3)
+            main.searchEntry.grabFocus()
+            harness.pressKeys("Down", "Down")
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus && main.resultsList.selectedIndex == 1 }))
+            harness.pressKeys("Tab")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.containsFocus }), "Tab goes on to the detail")
+            XCTAssertEqual(harness.form.item?.id, main.items[1].id, "of the selected row")
+
+            main.results.focus(at: 1)
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }))
+            harness.pressKeys("shift+Tab")
+            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.containsFocus }), "Shift+Tab goes back to the search field")
+        }
+    }
+
     /// Issue #21: after the focus was on a later row, Ctrl+F then Down puts the focus ring on the
     /// first row, the selected one (GtkListView keeps its own focus item otherwise).
     func testCtrlFThenDownFocusesTheFirstRowAfterAnotherHadFocus() throws {

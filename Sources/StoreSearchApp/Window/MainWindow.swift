@@ -96,6 +96,16 @@ public final class MainWindow {
             return false
         }
         searchEntry.captureKeys(from: resultsStack)
+        // GTK 4.8's lists take Tab from row to row (tab-behavior came in 4.12), so 200 results
+        // took 200 presses to leave: Tab goes on to the open item's detail, Shift+Tab back to
+        // the list's search field.
+        window.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+            guard let self, keyval == Keys.tab || keyval == Keys.backTab else { return false }
+            let list = self.shownList
+            guard list.views.visibleView.containsFocus else { return false }
+            if keyval == Keys.backTab { return list.searchField.grabFocus() }
+            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.stack.focusFirstChild()
+        }
         searchEntry.onSearchStarted { [weak self] in
             guard let self, !self.searchEntry.containsFocus else { return }
             self.searchEntry.grabFocus()
