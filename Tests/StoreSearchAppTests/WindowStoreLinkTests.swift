@@ -48,6 +48,7 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertTrue(harness.main.textDropped("file:///etc/passwd"))
             XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .error }))
             XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
+            XCTAssertNil(harness.form.item, "the linked item, no longer in the list on screen, is not left open")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CGtk
 import Gtk
 import StoreSearchCore
 import XCTest
@@ -67,28 +68,32 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
-    /// Real keys in the Name field: Ctrl+Z takes back only what was typed since the form was
-    /// filled or the field's last commit (GTK merged it with the text before), then the commit.
+    /// Typing at the end of the Name field, then Ctrl+Z: only what was typed since the form was
+    /// filled or the field's last commit goes (GTK merged it with the text before), then the
+    /// commit itself. The typing goes through GtkText's own insertion, as a key press does.
     func testControlZInANameFieldTakesBackOnlyTheLatestTyping() throws {
         try WindowHarness.withCatalogWindow { harness in
             let name = harness.form.nameEntry
+            @MainActor func typeAtEnd(_ text: String) {
+                var position = gint(name.text.count)
+                gtk_editable_insert_text(OpaquePointer(name.widget), text, -1, &position)
+            }
+            @MainActor func controlZ() { harness.main.window.activateAction("win.undo") }
             harness.search("tarkan")
-            harness.select("Kuzu Kuzu")
-            harness.pressKeys("F6", "End")
-            XCTAssertTrue(MainContext.spin(until: { name.containsFocus }))
-            harness.typeKeys("XYZ")
-            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu KuzuXYZ" }))
-            harness.pressKeys("ctrl+z")
-            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu" }), "the typing goes, the name the form showed stays: \(name.text)")
+            harness.open("Kuzu Kuzu")  // Enter: the Name field has focus
+            XCTAssertTrue(name.containsFocus)
+            typeAtEnd("XYZ")
+            XCTAssertEqual(name.text, "Kuzu KuzuXYZ")
+            controlZ()
+            XCTAssertEqual(name.text, "Kuzu Kuzu", "the typing goes, the name the form showed stays")
 
-            harness.typeKeys(" Live")
-            harness.pressKeys("Return")
-            harness.typeKeys("XYZ")
-            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu LiveXYZ" }))
-            harness.pressKeys("ctrl+z")
-            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu Live" }), "back to the committed name: \(name.text)")
-            harness.pressKeys("ctrl+z")
-            XCTAssertTrue(MainContext.spin(until: { name.text == "Kuzu Kuzu" }), "then the commit itself is undone")
+            typeAtEnd(" Live")
+            name.activate()  // Enter commits it
+            typeAtEnd("XYZ")
+            controlZ()
+            XCTAssertEqual(name.text, "Kuzu Kuzu Live", "back to the committed name")
+            controlZ()
+            XCTAssertEqual(name.text, "Kuzu Kuzu", "then the commit itself is undone")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
         }
     }

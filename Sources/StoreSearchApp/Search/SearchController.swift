@@ -29,7 +29,8 @@ final class SearchController {
     private(set) var lastQuery: SearchQuery?
     /// A search began (the previous results are on their way out).
     let searchStarted = Event<Void>()
-    /// A search's results replaced the previous ones (the detail then shows nothing).
+    /// A search's results, or its failure page, replaced the previous results (the detail then
+    /// shows nothing: its item is no longer in the list on screen).
     let newResults = Event<Void>()
 
     init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
@@ -168,6 +169,7 @@ final class SearchController {
         retryButton.isVisible = failure.isWorthRetrying
         retryButton.isSensitive = true
         resultsStack.show(Page.error)
+        newResults.send()
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
     }
 
