@@ -107,6 +107,9 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }))
             harness.pressKeys("Escape")
             XCTAssertTrue(MainContext.spin(until: { page.views.list.containsFocus }), "so does Escape")
+            harness.pressKeys("Delete")
+            XCTAssertTrue(MainContext.spin(until: { page.count == 0 }), "Delete removes the item from My Items")
+            XCTAssertEqual(main.bannerText, "“Kuzu Kuzu” removed from My Items")
         }
     }
 

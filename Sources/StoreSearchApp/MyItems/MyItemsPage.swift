@@ -73,6 +73,11 @@ final class MyItemsPage {
         views.grid.onActivate { [weak self] index in self?.activate(at: index) }
         for view in [views.list as Widget, views.grid as Widget] {
             view.onPointerPress { [weak self] in self?.pointerPressed = true }
+            // Delete removes the selected item from My Items (with Undo), as Hide does on the Search page.
+            view.onKeyPressed { [weak self, weak view] keyval, _ in
+                guard keyval == Keys.delete, self?.views.selection.selectedElement != nil else { return false }
+                return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
+            }
         }
     }
 
