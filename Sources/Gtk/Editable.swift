@@ -18,8 +18,9 @@ open class Editable: Widget {
     /// into one step, so without this, Ctrl+Z after typing at the end also took away the text
     /// before it.
     public func forgetUndoHistory() {
+        let enabled = gtk_editable_get_enable_undo(editable)
         gtk_editable_set_enable_undo(editable, 0)  // disabling clears the history
-        gtk_editable_set_enable_undo(editable, 1)
+        gtk_editable_set_enable_undo(editable, enabled)
     }
 
     public var isEditable: Bool {

@@ -15,6 +15,16 @@ public enum Keys {
         GDK_KEY_KP_Page_Down, GDK_KEY_KP_End,
     ].map { UInt32($0) })
 
+    public enum TabDirection { case forward, backward }
+
+    /// Tab or Shift+Tab with no Control, Alt or Super held, and which way it goes; nil for any
+    /// other key.
+    public static func tabDirection(_ keyval: UInt32, _ modifiers: GdkModifierType) -> TabDirection? {
+        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        guard keyval == tab || keyval == backTab, modifiers.rawValue & commands == 0 else { return nil }
+        return keyval == backTab || modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 ? .backward : .forward
+    }
+
     /// Whether the key types a character (no Control, Alt or Super held), as type-to-search wants.
     public static func isText(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
         let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue

@@ -24,8 +24,9 @@ public final class TextView: Widget {
 
     /// The text shown now is where the view's own undo stops (see `Editable.forgetUndoHistory`).
     public func forgetUndoHistory() {
+        let enabled = gtk_text_buffer_get_enable_undo(buffer)
         gtk_text_buffer_set_enable_undo(buffer, 0)  // disabling clears the history
-        gtk_text_buffer_set_enable_undo(buffer, 1)
+        gtk_text_buffer_set_enable_undo(buffer, enabled)
     }
 
     public var isEditable: Bool {

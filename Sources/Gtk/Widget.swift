@@ -74,10 +74,10 @@ open class Widget: Object {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
-    /// Moves focus to the first (or, backwards, the last) focusable widget inside this one, as
-    /// Tab entering it would; false when it has none.
+    /// Moves focus into this widget as Tab would (gtk_widget_child_focus): from outside, to its
+    /// first focusable widget (backwards, its last); from inside, to the next. False when none.
     @discardableResult
-    public func focusFirstChild(backwards: Bool = false) -> Bool {
+    public func childFocus(backwards: Bool = false) -> Bool {
         gtk_widget_child_focus(widget, backwards ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) != 0
     }
 

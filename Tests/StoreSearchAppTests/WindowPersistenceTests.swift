@@ -73,6 +73,32 @@ final class WindowPersistenceTests: XCTestCase {
         }
     }
 
+    /// If what the user put back is damaged, Try Again does not save over it (that would rotate
+    /// the last good backup away): it stays as it is for the next start to recover.
+    func testTryAgainDoesNotSaveOverAFileThatIsNowDamaged() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        let file = ItemStoreFile(paths: paths)
+        try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, paths: paths)
+            defer { harness.dispose() }
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.main.window.close()
+            let dialog = try XCTUnwrap(harness.main.saveFailureDialog)
+            try FileManager.default.removeItem(at: file.url)
+            let damaged = Data("<?xml version=\"1.0\"?><plist><dict><key>formatVersion</key><integer>3</integer><key>items".utf8)
+            try damaged.write(to: file.url)
+            dialog.respond(1)  // Try Again
+            XCTAssertTrue(harness.main.window.isVisible, "not saved, so not closed")
+            XCTAssertNotNil(harness.main.saveFailureDialog, "the question is asked again")
+            XCTAssertEqual(try Data(contentsOf: file.url), damaged, "the damaged file is left as it is")
+        }
+    }
+
     func testCloseWithoutSavingClosesTheWindow() throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }

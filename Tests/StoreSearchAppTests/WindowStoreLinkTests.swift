@@ -86,4 +86,25 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertEqual(main.searchEntry.text, "", "the entry does not claim the picked result was found for “tarkan”")
         }
     }
+
+    /// A failure page on the Search page leaves My Items' open item alone, and what was open
+    /// from the results is not brought back beside the failure.
+    func testAFailureBehindMyItemsLeavesItsDetailAlone() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")  // visited: one of My Items
+            main.myItems.showPage(myItems: true)
+            let page = main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { page.count == 1 }))
+            page.views.list.activate(0)
+            XCTAssertEqual(harness.form.item?.name, "Kuzu Kuzu")
+            main.searchEntry.text = "file:///etc/passwd"
+            main.search.runSearch()  // as the busy store's countdown runs a search by itself
+            XCTAssertEqual(main.visiblePage, .error)
+            XCTAssertEqual(harness.form.item?.name, "Kuzu Kuzu", "My Items' open item stays")
+            main.myItems.showPage(myItems: false)
+            XCTAssertNil(harness.form.item, "the Search page shows its failure, with nothing open beside it")
+        }
+    }
 }

@@ -242,8 +242,9 @@ final class DetailForm {
             setPriceError(error.message)
         }
         guard edits != item.edits else { return }
-        // A committed edit is one step of the window's undo: the fields' own undo stops there.
-        for entry in [nameEntry, artistEntry, priceEntry] { entry.forgetUndoHistory() }
+        // A committed edit is one step of the window's undo: the fields' own undo stops there
+        // (not the price's while it holds text that is no price, which was not committed).
+        for entry in [nameEntry, artistEntry] + (priceError.isVisible ? [] : [priceEntry]) { entry.forgetUndoHistory() }
         notesView.forgetUndoHistory()
         var updated = item
         updated.edits = edits

@@ -25,7 +25,8 @@ final class ItemStoreKeeper {
     let backgroundSaveFailed = Event<ItemStoreFileError>()
     private var savedStore: ItemStore
     /// Why the file must not be written (a newer format, unreadable): no background save is
-    /// tried, and closing with changes says they cannot be saved.
+    /// tried, and closing with changes says they cannot be saved (an unreadable file is read
+    /// again then, in case the user has fixed it).
     private var untouchable: ItemStoreFileError?
 
     var hasUnsavedChanges: Bool { store != savedStore }
@@ -50,7 +51,7 @@ final class ItemStoreKeeper {
         } catch {
             store = ItemStore()
             loadNotice = error.message
-            // A newer file, or one that cannot be read, is never written over.
+            // A newer file, or one that cannot be read, is not written over.
             switch error {
             case .newerVersion, .cannotRead: untouchable = error
             case .cannotWrite: break
@@ -108,13 +109,19 @@ final class ItemStoreKeeper {
     private func readFileAgainIfItCouldNotBeRead() {
         guard case .cannotRead? = untouchable else { return }
         do {
-            let loaded = try file.load()
-            if let notice = loaded.notice { Log.warning(LogDomain.app, notice) }
+            // Nothing is moved or repaired here. A file that is there but damaged is not saved
+            // over (that would rotate the last good backup away): the next start recovers it,
+            // with the user told. A file the user removed leaves the backup's items to build on.
+            let loaded = try file.load(repairing: false)
+            if let notice = loaded.notice, FileManager.default.fileExists(atPath: file.url.path) {
+                return Log.warning(LogDomain.app, "\(file.url.path) is not written over: \(notice)")
+            }
             var merged = loaded.store
             for record in store.records.values { merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record) }
-            store = merged
             untouchable = nil
+            update { $0 = merged }  // counted as a change, so My Items follows
         } catch {
+            untouchable = error  // still unreadable, or now from a newer version
             Log.warning(LogDomain.app, "\(file.url.path) still cannot be used: \(error.message)")
         }
     }

@@ -65,8 +65,10 @@ final class PreviewController {
         shown = item
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
         root.isVisible = url != nil
-        // The bundled catalog's preview links lead nowhere: say so at once, with Play disabled.
-        window.setActionEnabled(.playPreview, url != nil && !isOffline())
+        // The bundled catalog's preview links lead nowhere: say so at once, with Play disabled
+        // (a preview that was playing before the switch can still be paused).
+        let isItsStream = item != nil && item?.id == current?.id && stream != nil
+        window.setActionEnabled(.playPreview, url != nil && (!isOffline() || isItsStream))
         update()
     }
 
@@ -77,9 +79,12 @@ final class PreviewController {
             if stream.isPlaying { stream.pause() } else { stream.play() }
             return
         }
-        guard !isOffline() else { return }
         stop()
         current = item
+        if isOffline() {  // an item shown before the switch to the offline catalog
+            status = .failed(localized("Previews are not available in the offline catalog."))
+            return changed()
+        }
         let started = MediaStream(uri: url.absoluteString)
         stream = started
         status = .loading

@@ -167,6 +167,8 @@ final class ResultsController {
     /// True while a row takes the place of a hidden one (or comes back with an undo): the user
     /// did not choose it, so staying on it is no visit.
     private var isReplacingRow = false
+    /// The row that took a hidden one's place, while it stays selected.
+    private var replacingRowID: String?
     /// Whether the detail pane is on screen (set by the window's layout).
     var isDetailShown: () -> Bool = { true }
 
@@ -181,15 +183,18 @@ final class ResultsController {
         isReplacingRow = true
         select(index)
         isReplacingRow = false
+        replacingRowID = selection.selectedElement?.id
         focus(at: index)
     }
 
     private func selectionChanged() {
         guard let index = selection.selectedIndex else {
+            replacingRowID = nil
             visits.selected(nil)
             return itemSelected.send((nil, false))
         }
         let item = model[index]
+        if !isReplacingRow { replacingRowID = nil }
         itemSelected.send((item, !isMovingWithKeys && !isSelectingInCode))
         // Dwelling on a row counts as opening it only where its detail is on screen beside the
         // list; in a folded window arrowing through the list opens nothing, and the row that
@@ -204,9 +209,15 @@ final class ResultsController {
         itemActivated.send(model[index])
     }
 
-    /// The user went into the detail of the item with `id` (clicked or tabbed into the form): it
-    /// is opened, as the row that took a hidden one's place is once the user works with it.
-    func detailEntered(_ id: String) { visits.activated(id) }
+    /// The user went into the detail of the item with `id` (clicked or tabbed into the form).
+    /// The row that took a hidden one's place was not chosen, so not visited; working on it in
+    /// the form opens it. (Any other row was visited by its selection already, or was marked
+    /// unvisited on purpose.)
+    func detailEntered(_ id: String) {
+        guard id == replacingRowID else { return }
+        replacingRowID = nil
+        visits.activated(id)
+    }
 
     /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
     private func markVisited(_ id: String) {

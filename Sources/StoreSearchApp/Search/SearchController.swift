@@ -29,8 +29,7 @@ final class SearchController {
     private(set) var lastQuery: SearchQuery?
     /// A search began (the previous results are on their way out).
     let searchStarted = Event<Void>()
-    /// A search's results, or its failure page, replaced the previous results (the detail then
-    /// shows nothing: its item is no longer in the list on screen).
+    /// A search's results replaced the previous ones (the detail then shows nothing).
     let newResults = Event<Void>()
 
     init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
@@ -169,7 +168,7 @@ final class SearchController {
         retryButton.isVisible = failure.isWorthRetrying
         retryButton.isSensitive = true
         resultsStack.show(Page.error)
-        newResults.send()
+        results.select(nil)  // the list under the failure page is gone from view: so is its open item
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
     }
 

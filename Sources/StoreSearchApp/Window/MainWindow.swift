@@ -97,14 +97,15 @@ public final class MainWindow {
         }
         searchEntry.captureKeys(from: resultsStack)
         // GTK 4.8's lists take Tab from row to row (tab-behavior came in 4.12), so 200 results
-        // took 200 presses to leave: Tab goes on to the open item's detail, Shift+Tab back to
-        // the list's search field.
-        window.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard let self, keyval == Keys.tab || keyval == Keys.backTab else { return false }
+        // took 200 presses to leave: Shift+Tab goes back to the list's search field, and Tab on
+        // to the open item's detail where it is beside the list (folded, the list is all there
+        // is, and Tab goes on from row to row).
+        window.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
+            guard let self, let tab = Keys.tabDirection(keyval, modifiers) else { return false }
             let list = self.shownList
             guard list.views.visibleView.containsFocus else { return false }
-            if keyval == Keys.backTab { return list.searchField.grabFocus() }
-            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.stack.focusFirstChild()
+            if tab == .backward { return list.searchField.grabFocus() }
+            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.stack.childFocus()
         }
         searchEntry.onSearchStarted { [weak self] in
             guard let self, !self.searchEntry.containsFocus else { return }
@@ -115,7 +116,12 @@ public final class MainWindow {
             guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
-        results.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item, opens: opens) }
+        // The results change under My Items too (a busy store's search runs again by itself):
+        // the detail there is My Items' own.
+        results.itemSelected.subscribe { [weak self] item, opens in
+            guard let self, !self.myItems.isShowingMyItems else { return }
+            self.showSelected(item, opens: opens)
+        }
         results.itemActivated.subscribe { [weak self] _ in self?.editName() }
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
@@ -123,7 +129,10 @@ public final class MainWindow {
             guard let self, self.detail.item?.id == item.id else { return }
             self.detail.show(item)
         }
-        search.newResults.subscribe { [weak self] in self?.detail.show(nil) }
+        search.newResults.subscribe { [weak self] in
+            guard let self, !self.myItems.isShowingMyItems else { return }
+            self.detail.show(nil)
+        }
         search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
         search.linkOpened.subscribe { [weak self] in
             guard let self else { return }
@@ -271,6 +280,7 @@ public final class MainWindow {
         }
         if let link = options.storeLink {
             myItems.showPage(myItems: false)
+            searchEntry.text = ""  // the row shown is the link's, not one found for the entry's old term
             search.open(link)
         } else if let term = options.searchTerm {
             searchFor(term, in: options.category)

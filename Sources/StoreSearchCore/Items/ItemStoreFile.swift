@@ -92,13 +92,15 @@ public struct ItemStoreFile: Sendable {
     private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Loaded {
         var records = salvage.records
         var fromBackup = 0
+        var otherFields: [String: PlistValue] = [:]
         if case .success(let store)? = backup() {
             for (id, record) in store.records where records[id] == nil {
                 records[id] = record
                 fromBackup += 1
             }
+            otherFields = store.otherFields
         }
-        let restored = ItemStore(records: records)
+        let restored = ItemStore(records: records, otherFields: otherFields)
         let aside = setAside(now: now, repairing: repairing)
         if aside != nil { writeRestored(restored) }
         let notice = String(format: localized("Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."),

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Writes the item file's XML property list a buffer at a time, in the layout Foundation's
-/// encoder uses (tabs, keys in sorted order, dates in whole UTC seconds): memory stays at one
-/// buffer whatever the number of records.
+/// encoder uses (tabs, keys in sorted order, dates in whole UTC seconds; other tools' top-level
+/// keys follow the items): memory stays at one buffer whatever the number of records.
 struct PlistXMLWriter {
     private static let bufferSize = 256 * 1024
     private static let tabs = [UInt8](repeating: 0x09, count: 300)  // deeper than any parser here lets a file nest
