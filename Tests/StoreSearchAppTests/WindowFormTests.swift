@@ -98,6 +98,17 @@ final class WindowFormTests: XCTestCase {
             XCTAssertTrue(form.priceEntry.hasAccessibleDescription("Not a price. Enter a number such as 1.29."))
             XCTAssertEqual(harness.main.resultsList.selectedElement?.price, Decimal(string: "1.29"), "nothing saved")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.edits.price, nil)
+            XCTAssertTrue(form.revertButton.isSensitive, "Revert takes typing that is not a price back too")
+            form.revertButton.click()
+            XCTAssertEqual(form.priceEntry.text, "1.29")
+            XCTAssertFalse(form.priceError.isVisible)
+            XCTAssertFalse(form.revertButton.isSensitive, "nothing left to revert")
+
+            harness.type("$1.99", into: form.priceEntry)
+            harness.type("cheap", into: form.priceEntry)
+            form.revertButton.click()
+            XCTAssertEqual(form.priceEntry.text, "1.29", "with an edit saved, Revert goes back to the store's price")
+            XCTAssertEqual(harness.main.resultsList.selectedElement?.edits.price, nil)
 
             harness.type("-3", into: form.priceEntry)
             XCTAssertEqual(form.priceError.text, "A price cannot be negative.")

@@ -70,6 +70,8 @@ final class DetailForm {
     /// Another item was opened while the price field held text that is not a price: that text
     /// (and the item it was typed for) could not be kept.
     let invalidPriceDropped = Event<(typed: String, item: Item)>()
+    /// The price field started or stopped holding text that is not a price.
+    let invalidPriceChanged = Event<Void>()
 
     /// Loads detail-form.ui; `stack` is the pane's content.
     init(loader: ArtworkLoader, locale: Locale) {
@@ -280,6 +282,8 @@ final class DetailForm {
     }
 
     private func setPriceError(_ message: String?) {
+        let hadError = priceError.isVisible
+        defer { if priceError.isVisible != hadError { invalidPriceChanged.send() } }
         priceError.text = message ?? ""
         priceError.isVisible = message != nil
         priceEntry.setCSSClass("error", message != nil)

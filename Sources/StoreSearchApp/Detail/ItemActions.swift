@@ -14,6 +14,7 @@ final class ItemActions {
     private let changes: UndoController
     private let keeper: ItemStoreKeeper
     private let notices: NoticesController
+    private let detail: DetailForm
     private(set) var item: Item?
     /// False in a read-only window: nothing that changes the item can be done.
     var isEditable = true {
@@ -22,10 +23,12 @@ final class ItemActions {
 
     init(window: Window, detail: DetailForm, changes: UndoController, keeper: ItemStoreKeeper, notices: NoticesController) {
         self.window = window
+        self.detail = detail
         self.notices = notices
         self.changes = changes
         self.keeper = keeper
         detail.shown.subscribe { [weak self] item in self?.show(item) }
+        detail.invalidPriceChanged.subscribe { [weak self] in self?.show(self?.item) }
         // The shown item changed (an edit, an undo, Mark as Unvisited): what can be done follows.
         changes.storeChanged.subscribe { [weak self] id in
             guard let self, let shown = self.item, shown.id == id else { return }
@@ -34,6 +37,8 @@ final class ItemActions {
         window.addAction(.hideItem) { [weak self] in self?.item.map { self?.hide($0) } }
         window.addAction(.revertItem) { [weak self] in
             guard let item = self?.item else { return }
+            self?.detail.discardTypedPrice()  // typing that is not a price goes too
+            guard !item.edits.isEmpty else { return }
             self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
                                  notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
         }
@@ -56,7 +61,7 @@ final class ItemActions {
     func show(_ item: Item?) {
         self.item = item
         window.setActionEnabled(.hideItem, item.map { !keeper.store.isHidden($0.id) } == true && isEditable)  // My Items lists hidden ones
-        window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty } == true && isEditable)
+        window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty || detail.invalidPriceText != nil } == true && isEditable)
         window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
         window.setActionEnabled(.keep, item != nil && isEditable)
