@@ -100,6 +100,22 @@ final class GResourceTests: XCTestCase {
         }
     }
 
+    /// Issue #17: every id the code looks up in a builder (`object("…")`) is an object's id in a
+    /// .ui file, so a renamed id fails here by name, not as a crash of every window test.
+    func testEveryObjectTheCodeLooksUpIsInAUIFile() throws {
+        let ids = try Set(Self.sourceFiles([".ui"]).flatMap { name in
+            try String(contentsOf: MainLoop.repository.appending(path: "Resources/\(name)"), encoding: .utf8)
+                .matches(of: /\sid="([A-Za-z0-9_-]+)"/).map { String($0.1) }
+        })
+        let app = MainLoop.repository.appending(path: "Sources/StoreSearchApp")
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+        let lookups = try files.filter { $0.pathExtension == "swift" }.flatMap { file in
+            try String(contentsOf: file, encoding: .utf8).matches(of: /\.object\("([^"]+)"/).map { (file: file.lastPathComponent, id: String($0.1)) }
+        }
+        XCTAssertGreaterThan(lookups.count, 50)
+        for (file, id) in lookups { XCTAssertTrue(ids.contains(id), "\(file) looks up “\(id)”, which no .ui file has") }
+    }
+
     /// Every window accelerator is listed in the Keyboard Shortcuts window (Undo and Redo were not).
     func testTheShortcutsWindowListsEveryAccelerator() throws {
         let text = try String(contentsOf: MainLoop.repository.appending(path: "Resources/shortcuts-window.ui"), encoding: .utf8)
