@@ -13,6 +13,9 @@ open class Widget: Object {
     /// Whether the widget is on screen (its window shown and it and its ancestors visible).
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
+    /// Whether keys and clicks can reach it: on screen, and sensitive with all its ancestors.
+    public var canReceiveInput: Bool { gtk_widget_get_mapped(widget) != 0 && gtk_widget_is_sensitive(widget) != 0 }
+
     /// Device pixels per logical pixel (2 on a HiDPI screen).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 

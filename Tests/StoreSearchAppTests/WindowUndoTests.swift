@@ -98,6 +98,25 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
+    /// Hide, Undo, Redo of the only result left the focus on the disabled Hide button, where GTK
+    /// dropped every key (Ctrl+Q too): the focus now goes where keys work.
+    func testRedoingTheHideOfTheOnlyResultLeavesTheKeyboardWorking() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("kuzu")
+            XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
+            harness.open("Kuzu Kuzu")
+            XCTAssertTrue(harness.form.hideButton.grabFocus())  // as a click on it does
+            harness.form.hideButton.click()
+            main.window.activateAction("win.undo")
+            XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
+            main.window.activateAction("win.redo")
+            XCTAssertEqual(harness.names, [])
+            let focus = try XCTUnwrap(main.window.focusWidget)
+            XCTAssertTrue(focus.canReceiveInput, "the focus is where keys still work")
+        }
+    }
+
     func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")

@@ -134,6 +134,13 @@ public final class MainWindow {
             self.detail.show(nil)
         }
         search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
+        // A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
+        // only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q
+        // too. The focus moves to the list on screen, or its search field.
+        changes.storeChanged.subscribe { [weak self] _ in
+            guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
+            self.focusList(deselecting: false)
+        }
         search.linkOpened.subscribe { [weak self] in
             guard let self else { return }
             self.results.select(0)
