@@ -11,6 +11,7 @@ open class Editable: Widget {
             guard newValue != text else { return }
             gtk_editable_set_text(editable, newValue)
             forgetUndoHistory()  // text set by the program is not the user's typing: Ctrl+Z must not undo it
+            if containsFocus { moveCursorToEnd() }  // where typing goes on (GTK puts the cursor first)
         }
     }
 

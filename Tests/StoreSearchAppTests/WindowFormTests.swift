@@ -110,6 +110,10 @@ final class WindowFormTests: XCTestCase {
             XCTAssertEqual(form.priceEntry.text, "1.29", "with an edit saved, Revert goes back to the store's price")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.edits.price, nil)
 
+            harness.type("cheap", into: form.priceEntry)
+            form.priceEntry.text = "1.29"  // as Ctrl+Z taking the typing back does
+            XCTAssertFalse(form.priceError.isVisible, "back to the saved price, nothing is wrong")
+
             harness.type("-3", into: form.priceEntry)
             XCTAssertEqual(form.priceError.text, "A price cannot be negative.")
 

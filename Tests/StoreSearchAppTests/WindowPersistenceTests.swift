@@ -94,7 +94,8 @@ final class WindowPersistenceTests: XCTestCase {
             try damaged.write(to: file.url)
             dialog.respond(1)  // Try Again
             XCTAssertTrue(harness.main.window.isVisible, "not saved, so not closed")
-            XCTAssertNotNil(harness.main.saveFailureDialog, "the question is asked again")
+            let again = try XCTUnwrap(harness.main.saveFailureDialog, "the question is asked again")
+            XCTAssertTrue(again.detail?.contains("it was damaged") == true, "with the reason as it is now: \(again.detail ?? "")")
             XCTAssertEqual(try Data(contentsOf: file.url), damaged, "the damaged file is left as it is")
         }
     }

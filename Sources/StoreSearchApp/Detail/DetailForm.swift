@@ -113,6 +113,11 @@ final class DetailForm {
             entry.onFocusLeave { [weak self] in self?.commit() }
         }
         notesView.onFocusLeave { [weak self] in self?.commit() }
+        // Typing that is not a price, taken back (Ctrl+Z) to the price as saved: nothing is wrong now.
+        priceEntry.onEachChange { [weak self] in
+            guard let self, let item = self.item, self.priceError.isVisible, self.priceEntry.text == self.shownPrice(of: item) else { return }
+            self.setPriceError(nil)
+        }
         stack.onFocusEnter { [weak self] in if let item = self?.item { self?.entered.send(item) } }
         calendar.onDaySelected { [weak self] in
             guard let self, self.item != nil, !self.isFilling else { return }
