@@ -95,7 +95,7 @@ final class WindowPersistenceTests: XCTestCase {
             dialog.respond(1)  // Try Again
             XCTAssertTrue(harness.main.window.isVisible, "not saved, so not closed")
             let again = try XCTUnwrap(harness.main.saveFailureDialog, "the question is asked again")
-            XCTAssertTrue(again.detail?.contains("it was damaged") == true, "with the reason as it is now: \(again.detail ?? "")")
+            XCTAssertTrue(again.detail?.contains("it is damaged") == true, "with the reason as it is now: \(again.detail ?? "")")
             XCTAssertEqual(try Data(contentsOf: file.url), damaged, "the damaged file is left as it is")
         }
     }
