@@ -90,21 +90,13 @@ public struct ItemStoreFile: Sendable {
     /// Keeps every record of a damaged file that could be read; records it lost come from the
     /// backup where it has them (a record read from the file is newer than the backup's copy).
     private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Loaded {
-        var records = salvage.records
-        var fromBackup = 0
-        var otherFields: [String: PlistValue] = [:]
-        if case .success(let store)? = backup() {
-            for (id, record) in store.records where records[id] == nil {
-                records[id] = record
-                fromBackup += 1
-            }
-            otherFields = store.otherFields
-        }
-        let restored = ItemStore(records: records, otherFields: otherFields)
+        let older = if case .success(let store)? = backup() { store } else { ItemStore() }
+        let fromBackup = older.records.filter { salvage.records[$0.key] == nil }
+        let restored = ItemStore(records: salvage.records.merging(fromBackup) { read, _ in read }, otherFields: older.otherFields)
         let aside = setAside(now: now, repairing: repairing)
         if aside != nil { writeRestored(restored) }
         let notice = String(format: localized("Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."),
-                            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup)
+                            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup.count)
         return (store: restored, notice: notice)
     }
 
