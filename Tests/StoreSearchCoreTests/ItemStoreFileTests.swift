@@ -150,6 +150,16 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertEqual(try file.load().store, sampleStore(), "and it still loads")
     }
 
+    /// A new file is the user's alone (0600); one whose permissions the user changed keeps them.
+    func testSavingKeepsThePermissionsTheUserGaveTheFile() throws {
+        try file.save(sampleStore())
+        func mode() throws -> Int { try (FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int) ?? -1 }
+        XCTAssertEqual(try mode(), 0o600)
+        chmod(file.url.path, 0o644)
+        try file.save(ItemStore())
+        XCTAssertEqual(try mode(), 0o644)
+    }
+
     func testCrashBetweenTemporaryWriteAndRenameLeavesTheOldFileIntact() throws {
         try file.save(sampleStore())
         // A save that wrote its temporary file, then "crashed" before the rename.

@@ -73,12 +73,15 @@ struct AtomicFile {
         } catch {
             throw Failure(path: folder.path, reason: Self.reason(error))
         }
-        // A file the user made read-only (no write permission for anyone) is not replaced.
+        // A file the user made read-only (no write permission for anyone) is not replaced; one
+        // whose permissions the user changed otherwise keeps them.
         var existing = stat()
-        if stat(target.path, &existing) == 0, existing.st_mode & 0o222 == 0 { throw Failure(path: target.path, errno: EACCES) }
+        let exists = stat(target.path, &existing) == 0
+        if exists, existing.st_mode & 0o222 == 0 { throw Failure(path: target.path, errno: EACCES) }
         let temporary = folder.appending(path: ".\(target.lastPathComponent).tmp-\(getpid())")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: target.path) }
+        if exists { fchmod(fd, existing.st_mode & 0o7777) }
         do throws(Failure) {
             defer { close(fd) }
             try body { bytes throws(Failure) in
