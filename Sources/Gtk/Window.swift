@@ -53,6 +53,9 @@ open class Window: Widget {
     /// The widget that has keyboard focus (for an entry, its inner text widget).
     public var focusWidget: Widget? { gtk_root_get_focus(OpaquePointer(widget)).map { Widget(retaining: $0) } }
 
+    /// No widget has the focus: keys go to the window itself (its shortcuts and accelerators).
+    public func clearFocus() { gtk_root_set_focus(OpaquePointer(widget), nil) }
+
     /// Opens `uri` in the user's browser; `failed` gets the reason when nothing could open it
     /// (instead of GTK's own "Could not show link" dialog).
     public func openURI(_ uri: String, failed: @escaping @MainActor (String) -> Void) {

@@ -110,6 +110,8 @@ final class WindowKeyboardTests: XCTestCase {
             harness.pressKeys("Delete")
             XCTAssertTrue(MainContext.spin(until: { page.count == 0 }), "Delete removes the item from My Items")
             XCTAssertEqual(main.bannerText, "“Kuzu Kuzu” removed from My Items")
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { page.count == 1 }), "Ctrl+Z brings it back")
         }
     }
 

@@ -145,6 +145,9 @@ final class MyItemsPage {
                 self.isReplacingRows = true
                 self.views.selection.selectedIndex = row
                 self.isReplacingRows = false
+                // GtkListView keeps its focus ring at the old index (an undone Remove put another
+                // row there): it goes back to the selected row, which Delete and Enter act on.
+                if self.views.visibleView.containsFocus { self.views.focus(at: row) }
             }
             isReplacingRows = false
             if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { itemSelected.send((nil, false)) }

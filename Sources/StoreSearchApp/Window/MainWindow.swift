@@ -138,8 +138,11 @@ public final class MainWindow {
         // only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q
         // too. The focus moves to the list on screen, or its search field.
         changes.storeChanged.subscribe { [weak self] _ in
-            guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
-            self.focusList(deselecting: false)
+            MainContext.after(.zero) { [weak self] in  // once the rows have followed the change
+                guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
+                self.focusList(deselecting: false)
+                if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }  // nothing to focus: the window takes the keys
+            }
         }
         search.linkOpened.subscribe { [weak self] in
             guard let self else { return }
