@@ -20,16 +20,19 @@ public enum Keys {
     /// Tab or Shift+Tab with no Control, Alt or Super held, and which way it goes; nil for any
     /// other key.
     public static func tabDirection(_ keyval: UInt32, _ modifiers: GdkModifierType) -> TabDirection? {
-        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        guard keyval == tab || keyval == backTab, modifiers.rawValue & commands == 0 else { return nil }
+        guard keyval == tab || keyval == backTab, !holdsCommand(modifiers) else { return nil }
         return keyval == backTab || modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 ? .backward : .forward
     }
 
     /// Whether the key types a character (no Control, Alt or Super held), as type-to-search wants.
     public static func isText(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
-        let commands = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        guard modifiers.rawValue & commands == 0 else { return false }
+        guard !holdsCommand(modifiers) else { return false }
         let character = gdk_keyval_to_unicode(keyval)
         return character > 0x20 && character != 0x7F
+    }
+
+    /// Control, Alt or Super is held: the key is a command, not typing or plain navigation.
+    private static func holdsCommand(_ modifiers: GdkModifierType) -> Bool {
+        modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0
     }
 }
