@@ -39,10 +39,10 @@ final class WindowPersistenceTests: XCTestCase {
         }
     }
 
-    /// The file could not be read at start (here a folder is in its place; as a user, its
-    /// permissions). Once the user fixes it, Try Again reads it and keeps both: what it holds
-    /// and this session's changes, field by field.
-    func testTryAgainReadsAFileThatCouldNotBeReadAtStartAndKeepsBoth() throws {
+    /// A window started on an item file that cannot be read (here a folder is in its place; as a
+    /// user, its permissions), with Kuzu Kuzu renamed and the window closed: `body` gets the
+    /// save-failure dialog that asks what to do, and the item's result.
+    private func withUnreadableFileAtStart(_ body: @MainActor (WindowHarness, ItemStoreFile, MessageDialog, SearchResult) throws -> Void) throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let paths = WindowHarness.temporaryPaths()
@@ -58,8 +58,15 @@ final class WindowPersistenceTests: XCTestCase {
             harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
             harness.main.window.close()
             let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "the unreadable file is not written over")
+            try FileManager.default.removeItem(at: file.url)  // the user takes the folder away
+            try body(harness, file, dialog, kuzu)
+        }
+    }
 
-            try FileManager.default.removeItem(at: file.url)  // the user puts their file back
+    /// Once the user has put their file back, Try Again reads it and keeps both: what it holds
+    /// and this session's changes, field by field.
+    func testTryAgainReadsAFileThatCouldNotBeReadAtStartAndKeepsBoth() throws {
+        try withUnreadableFileAtStart { harness, file, dialog, kuzu in
             var theirs = ItemStore()
             theirs.setEdits(ItemEdits(notes: "from the file"), for: kuzu)
             let other = SearchResult(id: "track:other", name: "Other", kind: .song)
@@ -76,20 +83,7 @@ final class WindowPersistenceTests: XCTestCase {
     /// If what the user put back is damaged, Try Again does not save over it (that would rotate
     /// the last good backup away): it stays as it is for the next start to recover.
     func testTryAgainDoesNotSaveOverAFileThatIsNowDamaged() throws {
-        let (catalog, base) = try WindowHarness.startCatalog()
-        defer { catalog.stop() }
-        let paths = WindowHarness.temporaryPaths()
-        let file = ItemStoreFile(paths: paths)
-        try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, paths: paths)
-            defer { harness.dispose() }
-            harness.search("tarkan")
-            harness.select("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
-            harness.main.window.close()
-            let dialog = try XCTUnwrap(harness.main.saveFailureDialog)
-            try FileManager.default.removeItem(at: file.url)
+        try withUnreadableFileAtStart { harness, file, dialog, _ in
             let damaged = Data("<?xml version=\"1.0\"?><plist><dict><key>formatVersion</key><integer>3</integer><key>items".utf8)
             try damaged.write(to: file.url)
             dialog.respond(1)  // Try Again
