@@ -41,13 +41,17 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
         XCTAssertEqual(prices["track:4"], Decimal(string: "1.29"))
     }
 
-    func testAFieldOfTheWrongTypeLosesThatFieldOnly() throws {
+    /// Issue #31: a value of the wrong type is not read, but it is kept as written and named.
+    func testAFieldOfTheWrongTypeIsNotReadButKeptAndNamed() throws {
         try write(records: record(1, price: "<true/>") + record(2, price: "<string>1.00</string>"))
         let loaded = try file.load()
-        XCTAssertNil(loaded.notice, "not damaged")
+        XCTAssertFalse(loaded.notice?.contains("damaged") ?? false, "not damaged")
+        XCTAssertTrue(loaded.notice?.contains("“Item 1”") ?? false, loaded.notice ?? "no notice")
         XCTAssertNil(loaded.store.records["track:1"]?.edits.price)
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.name, "Item 1", "the rest of the record stays")
         XCTAssertEqual(loaded.store.records["track:2"]?.edits.price, Decimal(1))
+        try file.save(loaded.store)
+        XCTAssertEqual(try file.load().store.records["track:1"]?.otherEditsFields["price"], .bool(true), "written back as it was")
     }
 
     /// Issue #21: what Core leaves out it reports through the logger the app installs (GLib's
@@ -58,7 +62,7 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
         defer { CoreLog.handler = nil }
         try write(records: record(1, price: "<true/>"))
         _ = try file.load()
-        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: left out price of an item: it has a value of the wrong type"])
+        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: kept edits.price of an item as written: its value cannot be read"])
     }
 
     func testUnknownKeysAreKeptAndWrittenBack() throws {

@@ -10,7 +10,7 @@ enum BinaryPlist {
         let description: String
     }
 
-    static func read(_ data: Data) throws(Damaged) -> PlistValue {
+    static func read(_ data: Data, tooDeep: inout Int) throws(Damaged) -> PlistValue {
         let bytes = [UInt8](data)
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { throw Damaged(description: "not a binary plist") }
         func number(at start: Int, size: Int) -> Int? {
@@ -28,12 +28,17 @@ enum BinaryPlist {
         }
         guard let tree = try? PropertyListSerialization.propertyList(from: data, format: nil) else { throw Damaged(description: "not readable") }
         var budget = 2_000_000 + 16 * count
-        return try value(tree, depth: 0, budget: &budget)
+        return try value(tree, depth: 1, budget: &budget, tooDeep: &tooDeep) ?? .dictionary([:])
     }
 
-    private static func value(_ object: Any, depth: Int, budget: inout Int) throws(Damaged) -> PlistValue {
+    /// Nil for an array or dictionary nested deeper than the bound.
+    private static func value(_ object: Any, depth: Int, budget: inout Int, tooDeep: inout Int) throws(Damaged) -> PlistValue? {
         budget -= 1
-        guard depth < 64, budget > 0 else { throw Damaged(description: "nested too deep or too many values") }
+        guard budget > 0 else { throw Damaged(description: "too many values") }
+        if depth > PlistXMLReader.maximumDepth, object is [Any] || object is [String: Any] {
+            tooDeep += 1
+            return nil
+        }
         switch object {
         case let text as String: return .string(text)
         case let flag as Bool where type(of: object) == Bool.self: return .bool(flag)  // a number bridges to Bool too
@@ -44,11 +49,13 @@ enum BinaryPlist {
         case let data as Data: return .data(data)
         case let array as [Any]:
             var values: [PlistValue] = []
-            for element in array { values.append(try value(element, depth: depth + 1, budget: &budget)) }
+            for element in array {
+                if let kept = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep) { values.append(kept) }
+            }
             return .array(values)
         case let dictionary as [String: Any]:
             var fields: [String: PlistValue] = [:]
-            for (key, element) in dictionary { fields[key] = try value(element, depth: depth + 1, budget: &budget) }
+            for (key, element) in dictionary { fields[key] = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep) }
             return .dictionary(fields)
         default:
             throw Damaged(description: "a value of another type")

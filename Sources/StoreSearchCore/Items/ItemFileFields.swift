@@ -9,36 +9,83 @@ import Foundation
 enum ItemFileFields {
     struct Field<Root>: Sendable {
         let name: String
-        let read: @Sendable (inout Root, PlistValue) -> Bool
-        let write: @Sendable (Root) -> PlistValue?
+        /// Reads the value into the root; false when it cannot be read (the caller keeps it as written).
+        let read: @Sendable (inout Root, PlistValue, inout Reading) -> Bool
+        /// Writes the field's value into the entries (leaving what is there when it has none).
+        let write: @Sendable (Root, inout [String: PlistValue]) -> Void
 
         init<Value>(_ name: String, _ path: WritableKeyPath<Root, Value?> & Sendable, _ codec: Codec<Value>) {
             self.name = name
-            read = { root, value in codec.decode(value).map { root[keyPath: path] = $0 } != nil }
-            write = { root in root[keyPath: path].flatMap(codec.encode) }
+            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil }
+            write = { root, entries in if let value = root[keyPath: path].flatMap(codec.encode) { entries[name] = value } }
         }
 
         init<Value>(_ name: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ codec: Codec<Value>) {
             self.name = name
-            read = { root, value in codec.decode(value).map { root[keyPath: path] = $0 } != nil }
-            write = { root in codec.encode(root[keyPath: path]) }
+            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil }
+            write = { root, entries in if let value = codec.encode(root[keyPath: path]) { entries[name] = value } }
+        }
+
+        /// A nested dictionary read through its own table. Its keys the table does not know, and
+        /// values it cannot read, go to `others` and are written back as they were.
+        init<Value: Sendable>(_ name: String, _ path: WritableKeyPath<Root, Value?> & Sendable, _ fields: [Field<Value>], blank: Value,
+                              others: WritableKeyPath<Root, [String: PlistValue]> & Sendable, skipsEmpty: Bool = false) {
+            self.name = name
+            read = { root, value, reading in
+                guard case .dictionary(let entries) = value else { return false }
+                var nested = blank, kept: [String: PlistValue] = [:]
+                for (key, entry) in entries {
+                    guard let field = fields.first(where: { $0.name == key }) else { kept[key] = entry; continue }
+                    if !field.read(&nested, entry, &reading) {
+                        kept[key] = entry
+                        reading.refuse("\(name).\(key)", entry)
+                    }
+                }
+                root[keyPath: path] = nested
+                root[keyPath: others] = kept
+                return true
+            }
+            write = { root, entries in
+                var nested = root[keyPath: others]
+                if let value = root[keyPath: path] { fields.forEach { $0.write(value, &nested) } }
+                if !(skipsEmpty && nested.isEmpty) { entries[name] = .dictionary(nested) }
+            }
         }
     }
 
-    /// How a value is read from a property-list value, and written as one (nil: not written).
+    /// How a value is read from a property-list value (prices another tool wrote in the user's
+    /// way are read in their locale), and written as one (nil: not written).
     struct Codec<Value>: Sendable {
-        let decode: @Sendable (PlistValue) -> Value?
+        let decode: @Sendable (PlistValue, Locale) -> Value?
         let encode: @Sendable (Value) -> PlistValue?
+    }
+
+    /// What reading needs and what it found: the values it could not read, per record.
+    struct Reading {
+        let locale: Locale
+        /// The keys (`edits.price`) of the current record whose values could not be read, with their text.
+        var refused: [(key: String, text: String)] = []
+
+        mutating func refuse(_ key: String, _ value: PlistValue) {
+            CoreLog.warning("Items", "kept \(key) of an item as written: its value cannot be read")
+            let text: String = switch value {
+            case .string(let text): text
+            case .integer(let number): String(number)
+            case .real(let number): "\(number)"
+            default: "…"
+            }
+            refused.append((key, String(text.prefix(40))))
+        }
     }
 
     // Sorted by name, the order the writer keeps.
     static let recordFields: [Field<ItemRecord>] = [
         Field("changedAt", \.changedAt, .date),
-        Field("edits", \.edits, .dictionary(editsFields, blank: ItemEdits(), skipsEmpty: true)),
+        Field("edits", \.nestedEdits, editsFields, blank: ItemEdits(), others: \.otherEditsFields, skipsEmpty: true),
         Field("hiddenAt", \.hiddenAt, .date),
         Field("id", \.id, .text),
         Field("keptAt", \.keptAt, .date),
-        Field("snapshot", \.snapshot, .dictionary(snapshotFields, blank: SearchResult(id: "", name: "", kind: .other("")))),
+        Field("snapshot", \.snapshot, snapshotFields, blank: SearchResult(id: "", name: "", kind: .other("")), others: \.otherSnapshotFields),
         Field("visitedAt", \.visitedAt, .date),
     ]
 
@@ -59,14 +106,18 @@ enum ItemFileFields {
         let description: String
     }
 
-    /// A record of the items array; keys not in the table are kept as they are. One that is not a
-    /// dictionary, or has no id (a format 1 record takes its snapshot's), makes the file damaged.
-    static func record(_ value: PlistValue) throws(Damaged) -> ItemRecord {
+    /// A record of the items array; keys not in the table, and values it cannot read, are kept as
+    /// they are. One that is not a dictionary, or has no id (a format 1 record takes its
+    /// snapshot's), makes the file damaged.
+    static func record(_ value: PlistValue, reading: inout Reading) throws(Damaged) -> ItemRecord {
         guard case .dictionary(let entries) = value else { throw Damaged(description: "an item is not a dictionary") }
         var record = ItemRecord(id: "")
         for (key, entry) in entries {
             guard let field = recordFields.first(where: { $0.name == key }) else { record.otherFields[key] = entry; continue }
-            if !field.read(&record, entry) { log(key) }
+            if !field.read(&record, entry, &reading) {
+                record.otherFields[key] = entry
+                reading.refuse(key, entry)
+            }
         }
         if let snapshot = record.snapshot, snapshot.id.isEmpty || snapshot.name.isEmpty || snapshot.kind == .other("") {
             CoreLog.warning("Items", "left out the snapshot of an item: it lacks its id, name or kind")
@@ -78,33 +129,30 @@ enum ItemFileFields {
     }
 
     static func plist(_ record: ItemRecord) -> PlistValue {
-        .dictionary(recordFields.reduce(into: record.otherFields) { entries, field in entries[field.name] = field.write(record) })
+        .dictionary(recordFields.reduce(into: record.otherFields) { entries, field in field.write(record, &entries) })
     }
 
-    static func log(_ key: String) {
-        CoreLog.warning("Items", "left out \(key) of an item: it has a value of the wrong type")
-    }
 }
 
 extension ItemFileFields.Codec<String> {
-    static var text: Self { .init(decode: { if case .string(let text) = $0 { TextBounds.showable(text) } else { nil } }, encode: { .string($0) }) }
+    static var text: Self { .init(decode: { value, _ in if case .string(let text) = value { TextBounds.showable(text) } else { nil } }, encode: { .string($0) }) }
 }
 
 extension ItemFileFields.Codec<Date> {
-    static var date: Self { .init(decode: { if case .date(let date) = $0 { date } else { nil } }, encode: { .date($0) }) }
+    static var date: Self { .init(decode: { value, _ in if case .date(let date) = value { date } else { nil } }, encode: { .date($0) }) }
 }
 
 extension ItemFileFields.Codec<URL> {
     /// Web links only: a file cannot make the app open anything else.
     static var link: Self {
-        .init(decode: { if case .string(let text) = $0["relative"] ?? $0 { WebLink.web(URL(string: text)) } else { nil } },
+        .init(decode: { value, _ in if case .string(let text) = value["relative"] ?? value { WebLink.web(URL(string: text)) } else { nil } },
               encode: { .string($0.absoluteString) })
     }
 }
 
 extension ItemFileFields.Codec<ResultKind> {
     static var kind: Self {
-        .init(decode: { value in
+        .init(decode: { value, _ in
             if case .string(let name) = value { return ResultKind(storedName: name) }
             guard case .dictionary(let format1) = value, format1.count == 1, let (name, inner) = format1.first else { return nil }
             if name == "other", case .string(let raw) = inner["_0"] { return .other(raw) }  // `{other: {_0: "raw"}}`
@@ -114,11 +162,13 @@ extension ItemFileFields.Codec<ResultKind> {
 }
 
 extension ItemFileFields.Codec<Decimal> {
-    /// Written as text ("1.29"), so it reads back exactly.
+    /// Written as text ("1.29"), so it reads back exactly. Text is read strictly: a plain decimal
+    /// number, else a number in the user's locale ("12,50" in de_DE); anything else (`12,50` in
+    /// en_US, `NaN`, `1e400`) is refused rather than read as part of it.
     static var decimal: Self {
-        .init(decode: { value in
+        .init(decode: { value, locale in
             switch value {
-            case .string(let text): return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            case .string(let text): return StrictDecimal.parse(text, locale: locale)
             case .integer(let number): return Decimal(number)
             case .real(let number) where number.isFinite: return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX"))
             case .dictionary(let format1):  // Foundation's Decimal: 16-bit words of the mantissa, least significant first
@@ -132,17 +182,10 @@ extension ItemFileFields.Codec<Decimal> {
     }
 }
 
-extension ItemFileFields.Codec where Value: Sendable {
-    /// A nested dictionary, through its own table; `skipsEmpty`: not written when no field has a value.
-    static func dictionary(_ fields: [ItemFileFields.Field<Value>], blank: Value, skipsEmpty: Bool = false) -> Self {
-        .init(decode: { value in
-            guard case .dictionary(let entries) = value else { return nil }
-            return fields.reduce(into: blank) { root, field in
-                if let entry = entries[field.name], !field.read(&root, entry) { ItemFileFields.log(field.name) }
-            }
-        }, encode: { root in
-            let entries = fields.reduce(into: [String: PlistValue]()) { entries, field in entries[field.name] = field.write(root) }
-            return skipsEmpty && entries.isEmpty ? nil : .dictionary(entries)
-        })
+private extension ItemRecord {
+    /// `edits` for the table's nested-dictionary field, which reads into an optional.
+    var nestedEdits: ItemEdits? {
+        get { edits }
+        set { edits = newValue ?? ItemEdits() }
     }
 }

@@ -15,6 +15,10 @@ public struct ItemRecord: Hashable, Sendable {
     public var snapshot: SearchResult?
     /// Keys StoreSearch does not know (another tool's, a newer version's), kept and written back.
     public var otherFields: [String: PlistValue] = [:]
+    /// The same inside `edits` and `snapshot`, with values that could not be read (a price written
+    /// "12,50x"), so that nothing another tool wrote is rewritten.
+    public var otherEditsFields: [String: PlistValue] = [:]
+    public var otherSnapshotFields: [String: PlistValue] = [:]
 
     public init(id: String, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, hiddenAt: Date? = nil,
                 keptAt: Date? = nil, changedAt: Date? = nil, snapshot: SearchResult? = nil) {
@@ -39,9 +43,13 @@ public struct ItemRecord: Hashable, Sendable {
         merged.keptAt = keptAt ?? older.keptAt
         merged.snapshot = snapshot ?? older.snapshot
         merged.otherFields = older.otherFields.merging(otherFields) { $1 }
+        merged.otherEditsFields = older.otherEditsFields.merging(otherEditsFields) { $1 }
+        merged.otherSnapshotFields = older.otherSnapshotFields.merging(otherSnapshotFields) { $1 }
         return merged
     }
 
     /// A record that says nothing the store does not already say.
-    var isEmpty: Bool { edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty }
+    var isEmpty: Bool {
+        edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty && otherEditsFields.isEmpty
+    }
 }

@@ -10,8 +10,13 @@ public struct ItemStoreFile: Sendable {
 
     public let url: URL
     public var backupURL: URL { url.appendingPathExtension("bak") }
+    /// Prices another tool wrote in the user's way ("12,50" in de_DE) are read in this locale.
+    public let locale: Locale
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL, locale: Locale = UserLocale.current.monetary) {
+        self.url = url
+        self.locale = locale
+    }
 
     /// What loading found: the store, and a notice for the user when the file had to be repaired
     /// (where it was moved and what was recovered).
@@ -42,37 +47,52 @@ public struct ItemStoreFile: Sendable {
             if repairing { writeRestored(store) }
             return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."))
         }
-        switch decode(data) {
-        case .success(let store): return (store: store, notice: nil)
+        var problems = ItemFileProblems()
+        let loaded: Loaded
+        switch Result(catching: { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }).flatMap({ decode($0, problems: &problems) }) {
+        case .success(let store): loaded = (store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
         case .failure(let error):
             ItemStoreFile.log("\(url.path) is damaged: \(error)")
-            if let salvage = ItemFileSalvage(data, decode: decode) {
-                return recoverRecords(salvage, now: now, repairing: repairing)
+            problems = ItemFileProblems()  // what the salvage finds is said again
+            if let salvage = ItemFileSalvage((try? PlistEncoding.utf8(data)) ?? data, decode: { decode($0, problems: &problems) }) {
+                loaded = recoverRecords(salvage, now: now, repairing: repairing)
+            } else {
+                loaded = recoverFromBackup(now: now, repairing: repairing)
             }
-            return recoverFromBackup(now: now, repairing: repairing)
         }
+        let notices = [loaded.notice, problems.notice].compactMap { $0 }
+        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
     }
 
     /// Parses once, streaming: each record is read through `ItemFileFields` as soon as the parser
     /// has it, and a file from a newer format is refused as soon as its version is read.
-    private func decode(_ data: Data) -> Result<ItemStore, any Error> {
+    /// `problems` gathers what was left out or kept unread.
+    private func decode(_ data: Data, problems: inout ItemFileProblems) -> Result<ItemStore, any Error> {
         var records: [String: ItemRecord] = [:]
         var otherFields: [String: PlistValue] = [:]
+        var reading = ItemFileFields.Reading(locale: locale)
+        var found = ItemFileProblems(), tooDeep = 0
+        defer {
+            problems.tooDeep += tooDeep
+            problems.unreadable += found.unreadable
+        }
         func add(_ item: PlistValue) throws {
-            let record = try ItemFileFields.record(item)
+            reading.refused.removeAll(keepingCapacity: true)
+            let record = try ItemFileFields.record(item, reading: &reading)
+            if !reading.refused.isEmpty { found.add(reading.refused, of: record) }
             records[record.id] = record  // a repeated id: the last one wins
         }
         do {
             let version: Int?
             if data.starts(with: Array("bplist".utf8)) {
-                let list = try BinaryPlist.read(data)
+                let list = try BinaryPlist.read(data, tooDeep: &tooDeep)
                 guard case .integer(let number)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
                 version = number
                 if number <= Self.formatVersion, case .array(let items)? = list["items"] { try items.forEach(add) }
                 if case .dictionary(let top) = list { otherFields = top.filter { $0.key != "formatVersion" && $0.key != "items" } }
             } else {
-                version = try PlistXMLReader.read(data, stoppingAbove: Self.formatVersion, item: add) { otherFields[$0] = $1 }
+                version = try PlistXMLReader.read(data, stoppingAbove: Self.formatVersion, tooDeep: &tooDeep, item: add) { otherFields[$0] = $1 }
             }
             guard let version else { throw ItemFileFields.Damaged(description: "no format version written as a plain number") }
             guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
@@ -84,7 +104,8 @@ public struct ItemStoreFile: Sendable {
 
     private func backup() -> Result<ItemStore, any Error>? {
         guard let data = try? AtomicFile(url: backupURL).read() else { return nil }
-        return decode(data)
+        var problems = ItemFileProblems()  // the backup's are said when it is read as the item file
+        return Result { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }.flatMap { decode($0, problems: &problems) }
     }
 
     /// Keeps every record of a damaged file that could be read; records it lost come from the
@@ -194,7 +215,8 @@ public struct ItemStoreFile: Sendable {
         guard FileHandle(forReadingAtPath: url.path).flatMap({ try? $0.read(upToCount: 6) }) == Data("bplist".utf8) else {
             return PlistXMLReader.version(ofFileAt: url.path)
         }
-        guard case .integer(let version)? = (try? Data(contentsOf: url)).flatMap({ try? BinaryPlist.read($0) })?["formatVersion"] else { return nil }
+        var tooDeep = 0
+        guard case .integer(let version)? = (try? Data(contentsOf: url)).flatMap({ try? BinaryPlist.read($0, tooDeep: &tooDeep) })?["formatVersion"] else { return nil }
         return version
     }
 

@@ -13,6 +13,13 @@ final class PlistXMLReader {
     private let item: (PlistValue) throws -> Void
     private let other: (String, PlistValue) -> Void
     private var failure: (any Error)?
+    /// Nesting an item file never needs (the binary reader's bound too): a deeper array or
+    /// dictionary is left out whole, so no value the reader builds, nor the writer writes, is deeper.
+    static let maximumDepth = 64
+    /// How many values were left out for being deeper than that.
+    private(set) var tooDeep = 0
+    /// The elements still open inside a value being left out.
+    private var skipping = 0
 
     /// A dictionary or array being read, changed in place (by index) so a long one is not copied at each value.
     private struct Open {
@@ -37,20 +44,29 @@ final class PlistXMLReader {
     /// Reads the list in `data`, handing on each item and each other top-level key (another
     /// tool's), and returns its version. Throws `Damaged` when the list is not well-formed or its
     /// top is not a dictionary, and what `item` throws.
-    static func read(_ data: Data, stoppingAbove supported: Int, item: @escaping (PlistValue) throws -> Void,
+    /// `tooDeep` counts the values left out for nesting deeper than `maximumDepth`.
+    static func read(_ data: Data, stoppingAbove supported: Int, tooDeep: inout Int, item: @escaping (PlistValue) throws -> Void,
                      other: @escaping (String, PlistValue) -> Void) throws -> Int? {
-        try PlistXMLReader(stopAt: { $0 > supported }, item: item, other: other).run { feed in _ = feed(data) }
+        let reader = PlistXMLReader(stopAt: { $0 > supported }, item: item, other: other)
+        defer { tooDeep += reader.tooDeep }
+        return try reader.run { feed in _ = feed(data) }
     }
 
     /// The version of the list in `data`, read up to the version only; nil when there is none.
     static func version(of data: Data) -> Int? {
-        try? read(data, stoppingAbove: .min, item: { _ in }, other: { _, _ in })
+        var ignored = 0
+        return try? read(data, stoppingAbove: .min, tooDeep: &ignored, item: { _ in }, other: { _, _ in })
     }
 
-    /// The same for the file at `path`, read a block at a time until the version is found.
+    /// The same for the file at `path`, read a block at a time until the version is found (the
+    /// whole file when it is in another encoding than UTF-8).
     static func version(ofFileAt path: String) -> Int? {
         guard let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
+        if let prefix = try? file.read(upToCount: 256), PlistEncoding.needsConversion(prefix) {
+            return (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? PlistEncoding.utf8($0) }.flatMap(version(of:))
+        }
+        try? file.seek(toOffset: 0)
         return try? PlistXMLReader(stopAt: { _ in true }, item: { _ in }).run { feed in
             while let block = try? file.read(upToCount: 64 * 1024), !block.isEmpty, feed(block) {}
         }
@@ -119,6 +135,10 @@ final class PlistXMLReader {
     }
 
     private func start(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        if skipping > 0 || ((name == "dict" || name == "array") && open.count >= Self.maximumDepth) {
+            skipping += 1
+            return
+        }
         switch name {
         case "plist": break
         case "dict":
@@ -131,6 +151,11 @@ final class PlistXMLReader {
     }
 
     private func end(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        if skipping > 0 {
+            skipping -= 1
+            if skipping == 0 { leaveOutTooDeep() }
+            return
+        }
         let content = text ?? ""
         text = nil
         // Numbers and dates may have space around them (a hand edit); they have none inside.
@@ -159,6 +184,13 @@ final class PlistXMLReader {
             failure = failure ?? thrown
             stop(nil, error)
         }
+    }
+
+    /// A value nested too deep was skipped: the key it belonged to goes with it.
+    private func leaveOutTooDeep() {
+        tooDeep += 1
+        if tooDeep == 1 { CoreLog.warning("Items", "left out a value nested more than \(Self.maximumDepth) levels deep") }
+        if let top = open.indices.last, !open[top].isArray { open[top].key = nil }
     }
 
     private func add(_ value: PlistValue, text: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) throws {

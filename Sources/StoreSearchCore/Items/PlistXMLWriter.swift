@@ -5,7 +5,8 @@ import Foundation
 /// keys follow the items): memory stays at one buffer whatever the number of records.
 struct PlistXMLWriter {
     private static let bufferSize = 256 * 1024
-    private static let tabs = [UInt8](repeating: 0x09, count: 300)  // deeper than any parser here lets a file nest
+    /// Enough for any value the readers keep (`PlistXMLReader.maximumDepth`); deeper ones take more.
+    private static let tabs = [UInt8](repeating: 0x09, count: PlistXMLReader.maximumDepth + 4)
     private var buffer: [UInt8] = []
 
     /// `{formatVersion: version, items: [each record]}` and other tools' keys after them; `flush`
@@ -31,9 +32,12 @@ struct PlistXMLWriter {
         try flush(writer.buffer)
     }
 
+    private mutating func indent(_ depth: Int) {
+        if depth <= Self.tabs.count { buffer += Self.tabs[..<depth] } else { buffer += repeatElement(0x09, count: depth) }
+    }
+
     private mutating func write(_ value: PlistValue, depth: Int) {
-        let indent = Self.tabs[..<depth]
-        buffer += indent
+        indent(depth)
         switch value {
         case .string(let text): element("string", text)
         case .integer(let number): element("integer", String(number))
@@ -46,12 +50,12 @@ struct PlistXMLWriter {
         case .array(let values):
             raw("<array>\n")
             for value in values { write(value, depth: depth + 1) }
-            buffer += indent
+            indent(depth)
             raw("</array>\n")
         case .dictionary(let fields):
             raw("<dict>\n")
             write(fields, depth: depth)
-            buffer += indent
+            indent(depth)
             raw("</dict>\n")
         }
     }
@@ -59,7 +63,7 @@ struct PlistXMLWriter {
     /// A dictionary's keys and values (inside `<dict>` at `depth`), keys in sorted order.
     private mutating func write(_ fields: [String: PlistValue], depth: Int) {
         for name in fields.keys.sorted() {
-            buffer += Self.tabs[...depth]
+            indent(depth + 1)
             element("key", name)
             write(fields[name]!, depth: depth + 1)
         }
