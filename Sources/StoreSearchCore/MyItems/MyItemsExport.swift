@@ -3,7 +3,8 @@ import Foundation
 /// My Items as a file for other programs: CSV (RFC 4180: UTF-8, CRLF, a header row, quotes where
 /// needed) or JSON, chosen by the file name's extension. Each item has the user's values and the
 /// store's originals side by side; dates are ISO 8601 (UTC), prices plain numbers with their
-/// currency code. The file appears whole or not at all (written beside it, then renamed).
+/// currency code. The file appears whole or not at all (written beside it, then renamed). In CSV,
+/// text that a spreadsheet would run as a formula is neutralised; JSON keeps every value exact.
 public enum MyItemsExport {
     public enum Format: Sendable {
         case csv, json
@@ -54,7 +55,7 @@ public enum MyItemsExport {
         switch format {
         case .csv:
             var text = csvLine(columns)
-            for row in rows { text += csvLine(columns.map { row[$0].map(\.text) ?? "" }) }
+            for row in rows { text += csvLine(columns.map { row[$0].map(\.csvText) ?? "" }) }
             return Data(text.utf8)
         case .json:
             return json(rows)
@@ -71,6 +72,15 @@ public enum MyItemsExport {
             case .number(let number): "\(number)"
             case .flag(let flag): flag ? "true" : "false"
             }
+        }
+
+        /// Text starting with what makes a spreadsheet read a formula (`=`, `+`, `-`, `@`, tab, CR)
+        /// gets a leading `'`, as OWASP advises for CSV injection: names and notes come from the
+        /// store and from other tools. Numbers and flags are the export's own and stay as they are.
+        var csvText: String {
+            guard case .text(let text) = self, let first = text.unicodeScalars.first,
+                  "=+-@\t\r".unicodeScalars.contains(first) else { return self.text }
+            return "'" + text
         }
     }
 
