@@ -54,6 +54,46 @@ final class WindowLongTextTests: XCTestCase {
         }
     }
 
+    /// Issue #31: a 20,000-character word in a description froze the window for 4–7 s when its row
+    /// was selected. The detail shows a bounded start of it, and Show More the rest.
+    func testAWordOfTwentyThousandCharactersShowsABoundedStartAndShowMore() throws {
+        let word = String(repeating: "w", count: 20_000)
+        let records = [Self.record(1, "Short", description: "A few words."), Self.record(2, "Word", description: "Begins " + word),
+                       Self.record(3, "Name " + String(repeating: "n", count: 100_000))]
+        let body = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: body) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (1000, 700))
+            defer { harness.dispose() }
+            harness.search("word")
+            harness.select("Short")
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            XCTAssertEqual(harness.form.summary.label.text, "A few words.")
+            XCTAssertFalse(harness.form.summary.moreButton.isVisible, "nothing more to show")
+            for name in harness.names where name != "Short" {
+                let start = Date()
+                harness.select(name)
+                _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // a frame is drawn within it
+                let elapsed = Date().timeIntervalSince(start) - 0.3
+                print("Selecting “\(name.prefix(12))…” to its detail drawn: \(Int(elapsed * 1000)) ms over the 300 ms wait")
+                let shown = harness.form.summary.label.text
+                XCTAssertLessThanOrEqual(shown.unicodeScalars.count, 1_000, "a bounded start")
+                XCTAssertTrue(harness.form.summary.moreButton.isVisible)
+                let expanding = Date()
+                harness.form.summary.moreButton.click()
+                _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
+                print("Show More to the whole text drawn: \(Int((Date().timeIntervalSince(expanding) - 0.3) * 1000)) ms over the 300 ms wait")
+                XCTAssertGreaterThan(harness.form.summary.label.text.unicodeScalars.count, 5_000, "the rest")
+                XCTAssertEqual(harness.form.summary.moreButton.label, "Show Less")
+            }
+            harness.select("Word")
+            XCTAssertLessThanOrEqual(harness.form.summary.label.text.unicodeScalars.count, 1_000, "another item starts short again")
+        }
+    }
+
     /// Issue #24: a recovery notice was a toast that cut its end off; it is a banner that wraps.
     func testTheRecoveryNoticeIsShownWholeUntilDismissed() throws {
         let paths = WindowHarness.temporaryPaths()

@@ -26,7 +26,7 @@ final class DetailForm {
     let kindValue: Label
     let genreValue: Label
     let notesView: TextView
-    let summaryLabel: Label
+    let summary: ExpandableText
     let artwork: Picture
     let artworkStack: Stack
     /// Where the preview's controls sit, under the artwork.
@@ -100,7 +100,7 @@ final class DetailForm {
         kindValue = builder.object("kind_value")
         genreValue = builder.object("genre_value")
         notesView = builder.object("notes_view")
-        summaryLabel = builder.object("summary_label")
+        summary = ExpandableText(label: builder.object("summary_label"), moreButton: builder.object("summary_more_button"))
         artwork = builder.object("detail_artwork")
         viewInStoreButton = builder.object("view_store_button")
         hideButton = builder.object("hide_button")
@@ -159,8 +159,7 @@ final class DetailForm {
         kindValue.text = item.result.kind.displayName
         genreValue.text = item.result.genre ?? "—"
         notesView.text = item.notes
-        summaryLabel.text = item.result.summary ?? ""
-        summaryLabel.isVisible = item.result.summary != nil
+        if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }  // an edit keeps Show More's choice
         viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         updateButtons(for: item)
         if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
@@ -275,7 +274,7 @@ final class DetailForm {
             storeDetailsList.append(row)
             return row
         }
-        releaseNotesLabel.text = details.releaseNotes.map { String(format: localized("What’s new: %@"), $0) } ?? ""
+        releaseNotesLabel.text = details.releaseNotes.map { TextBounds.breakable(String(format: localized("What’s new: %@"), $0)) } ?? ""
         releaseNotesLabel.isVisible = details.releaseNotes != nil
         screenshots.show(details.screenshotURLs)
         storeDetails.isVisible = !storeDetailRows.isEmpty || details.releaseNotes != nil || !details.screenshotURLs.isEmpty
