@@ -52,6 +52,32 @@ final class WindowStoreLinkTests: XCTestCase {
         }
     }
 
+    /// Issue #31: the store may list another record before the one the link names (the album of
+    /// a `?i=` track); the link's own item opens.
+    func testAStoreLinkOpensTheItemItNamesWhereverTheAnswerListsIt() throws {
+        let server = LocalServer()
+        server.route("/lookup") { _ in
+            LocalServerResponse(body: Data(#"""
+                {"resultCount":2,"results":[
+                {"wrapperType":"collection","collectionType":"Album","collectionId":1440857781,"collectionName":"The Album","artistName":"Band","collectionPrice":9.99,"currency":"USD"},
+                {"wrapperType":"track","kind":"song","trackId":1440857788,"collectionId":1440857781,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"USD"}]}
+                """#.utf8))
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/the-album/1440857781?i=1440857788"])
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item != nil }))
+            XCTAssertEqual(harness.form.item?.name, "Linked Song")
+            harness.search("https://music.apple.com/us/album/the-album/1440857781")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "The Album" }), "the album's own link opens the album")
+            harness.search("https://music.apple.com/us/album/the-album/1234")
+            XCTAssertEqual(harness.main.errorText.title, "Item Not Found", "an answer without the link's id is not that item")
+        }
+    }
+
     /// The offline catalog answers `/lookup` too: a link to one of its items opens it, and an
     /// unknown one says it was not found (not that the store failed).
     func testAStoreLinkOpensItsItemFromTheOfflineCatalog() throws {

@@ -126,6 +126,15 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(error("empty.json"), .emptyBody)
         XCTAssertEqual(error("truncated.json"), .malformedJSON)
         XCTAssertEqual(try? SearchResponseDecoder.decode(Data("[1,2]".utf8)), nil)
+        // Issue #31: binary garbage is not "a web page".
+        func decodeError(_ body: Data) -> SearchResponseError? {
+            do { _ = try SearchResponseDecoder.decode(body); return nil } catch { return error }
+        }
+        XCTAssertEqual(decodeError(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00])), .notText, "a PNG")
+        XCTAssertEqual(decodeError(Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0xFE])), .notText, "gzip")
+        XCTAssertEqual(decodeError(Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })), .notText, "random bytes")
+        XCTAssertEqual(decodeError(Data("Service Unavailable – try later".utf8)), .notJSON, "text is a page")
+        XCTAssertEqual(decodeError(Data(("<html>" + String(repeating: "é", count: 300)).utf8)), .notJSON, "a letter cut at 512 bytes")
         XCTAssertEqual(try? SearchResponseDecoder.decode(Data(#"{"resultCount":0,"results":[]}"#.utf8)), [])
     }
 
@@ -139,5 +148,6 @@ final class DecodingTests: XCTestCase {
     func testFailureMessagesReadWell() {
         XCTAssertEqual(SearchFailure.throttled.message, "The iTunes Store is limiting searches. Try again in a minute.")
         XCTAssertEqual(SearchFailure(.notJSON), .unreadable(detail: "it was a web page, not search results"))
+        XCTAssertEqual(SearchFailure(.notText), .unreadable(detail: "it was not an answer of the store but other data"))
     }
 }

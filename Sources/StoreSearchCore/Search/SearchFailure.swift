@@ -77,6 +77,7 @@ public enum SearchFailure: Error, Equatable, Sendable {
         switch error {
         case .emptyBody: self = .unreadable(detail: localized("it was empty"))
         case .notJSON: self = .unreadable(detail: localized("it was a web page, not search results"))
+        case .notText: self = .unreadable(detail: localized("it was not an answer of the store but other data"))
         case .malformedJSON: self = .unreadable(detail: localized("it was cut off or damaged"))
         case .nestedTooDeep: self = .unreadable(detail: localized("it was malformed: nested far deeper than search results are"))
         case .unexpectedShape: self = .unreadable(detail: localized("it had no results"))

@@ -6,9 +6,18 @@ public enum SearchResponseDecoder {
     /// The results of `body`, at most `limit` of them (the store's first ones), in the store's
     /// order: its ranking, best match first.
     /// Throws `.cancelled` soon after the calling task is cancelled.
+    /// Whether the start of `body` reads as text (an error page) rather than binary data: UTF-8
+    /// (a sequence cut at the end aside) with no control characters but tab, CR and LF.
+    static func isText(_ body: Data) -> Bool {
+        let start = body.prefix(512)
+        if start.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F }) { return false }
+        let decoded = String(decoding: start, as: UTF8.self)
+        return !decoded.unicodeScalars.dropLast().contains("\u{FFFD}")  // the last may be a sequence cut at 512 bytes
+    }
+
     public static func decode(_ body: Data, limit: Int = .max) throws(SearchResponseError) -> [SearchResult] {
         guard let firstByte = body.first(where: { !Self.isWhitespace($0) }) else { throw .emptyBody }
-        guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else { throw .notJSON }
+        guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else { throw isText(body) ? .notJSON : .notText }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: body, options: [])

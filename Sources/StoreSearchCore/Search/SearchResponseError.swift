@@ -3,6 +3,8 @@ public enum SearchResponseError: Error, Equatable, Sendable {
     case emptyBody
     /// An HTML page or other non-JSON text, such as a proxy's or server's error page.
     case notJSON
+    /// Bytes that are not text at all (an image, compressed or random data).
+    case notText
     /// JSON that stops early or is otherwise broken.
     case malformedJSON
     /// JSON nested deeper than any answer of the store (and than the parser allows).
