@@ -94,8 +94,9 @@ final class ItemFileFormatsTests: ItemFileTestCase {
         XCTAssertNotNil(try file.load().notice, "while loading reads the whole file, and finds it damaged")
     }
 
-    /// Files with one to eight bytes changed, or cut short: each load returns a store (whole,
-    /// salvaged or from the backup) or an error, and never crashes or hangs the parser.
+    /// Files with one to eight bytes changed, cut short, given a value nested 50 to 5,000 deep, or
+    /// re-encoded (byte-order mark, UTF-16): each load returns a store (whole, salvaged or from the
+    /// backup) or an error, never crashes or hangs the parser, and what it read can be saved.
     /// `STORESEARCH_FUZZ_ITEM_FILES` sets how many (500 here; 20,000 passed when this was written).
     func testMutatedXMLFilesEachLoadOrFail() throws {
         var store = ItemStore()
@@ -114,6 +115,18 @@ final class ItemFileFormatsTests: ItemFileTestCase {
             var bytes = original
             if round % 10 == 9 {
                 bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator)))
+            } else if round % 10 == 8 {  // another tool's nesting, as an unknown key of a record
+                let depth = Int.random(in: 50...5_000, using: &generator)
+                let deep = Array(("<key>deep</key>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)).utf8)
+                let records = bytes.indices.filter { bytes[$0] == 0x3C && bytes[$0...].starts(with: Array("<key>id</key>".utf8)) }
+                bytes.insert(contentsOf: deep, at: records.randomElement(using: &generator) ?? 0)
+            } else if round % 10 == 7 {  // another tool's encoding, perhaps with a byte changed after
+                let text = String(decoding: bytes, as: UTF8.self)
+                let encodings: [(prefix: [UInt8], String.Encoding)] = [([0xEF, 0xBB, 0xBF], .utf8), ([0xFF, 0xFE], .utf16LittleEndian),
+                                                                     ([0xFE, 0xFF], .utf16BigEndian), ([], .utf16LittleEndian)]
+                let (prefix, encoding) = encodings.randomElement(using: &generator)!
+                bytes = prefix + [UInt8](text.data(using: encoding)!)
+                if Bool.random(using: &generator) { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
             } else {
                 for _ in 0..<Int.random(in: 1...8, using: &generator) {
                     bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
@@ -122,6 +135,13 @@ final class ItemFileFormatsTests: ItemFileTestCase {
             try Data(bytes).write(to: file.url)
             if let loaded = try? file.load() {
                 if loaded.notice == nil { whole += 1 } else if !loaded.store.isEmpty { salvaged += 1 }
+                try file.save(loaded.store)
+                // Every record comes back; after one save (control characters XML cannot hold are
+                // written as U+FFFD) the file reads back exactly.
+                let saved = try file.load().store
+                XCTAssertEqual(Set(saved.records.keys), Set(loaded.store.records.keys), "round \(round)")
+                try file.save(saved)
+                XCTAssertEqual(try file.load().store, saved, "round \(round)")
             }
             for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != "items.plist" {
                 try FileManager.default.removeItem(at: directory.appending(path: name))
