@@ -113,7 +113,7 @@ final class ItemStoreKeeper {
             // over (that would rotate the last good backup away): the next start recovers it,
             // with the user told. A file the user removed leaves the backup's items to build on.
             let loaded = try file.load(repairing: false)
-            if let notice = loaded.notice, FileManager.default.fileExists(atPath: file.url.path) {
+            if loaded.isDamaged, let notice = loaded.notice, FileManager.default.fileExists(atPath: file.url.path) {
                 untouchable = .cannotRead(path: file.url.path, reason: localized("it is damaged"))  // the reason the user is told now
                 return Log.warning(LogDomain.app, "\(file.url.path) is not written over: \(notice)")
             }

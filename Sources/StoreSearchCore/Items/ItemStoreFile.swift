@@ -19,8 +19,10 @@ public struct ItemStoreFile: Sendable {
     }
 
     /// What loading found: the store, and a notice for the user when the file had to be repaired
-    /// (where it was moved and what was recovered).
-    public typealias Loaded = (store: ItemStore, notice: String?)
+    /// (where it was moved and what was recovered; `isDamaged`) or when values in a sound file
+    /// were left out or kept unread.
+    public typealias Loaded = (store: ItemStore, notice: String?, isDamaged: Bool)
+    private typealias Recovered = (store: ItemStore, notice: String)
 
     /// `$XDG_DATA_HOME/storesearch/items.plist`.
     public init(paths: AppPaths) { self.init(url: paths.dataDirectory.appending(path: "items.plist")) }
@@ -43,12 +45,12 @@ public struct ItemStoreFile: Sendable {
         guard let data = contents else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
-            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil) }
+            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil, isDamaged: false) }
             if repairing { writeRestored(store) }
-            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."))
+            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."), isDamaged: false)
         }
         var problems = ItemFileProblems()
-        let loaded: Loaded
+        let loaded: (store: ItemStore, notice: String?)
         switch Result(catching: { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }).flatMap({ decode($0, problems: &problems) }) {
         case .success(let store): loaded = (store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
@@ -62,7 +64,7 @@ public struct ItemStoreFile: Sendable {
             }
         }
         let notices = [loaded.notice, problems.notice].compactMap { $0 }
-        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
+        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "), isDamaged: loaded.notice != nil)
     }
 
     /// Parses once, streaming: each record is read through `ItemFileFields` as soon as the parser
@@ -110,7 +112,7 @@ public struct ItemStoreFile: Sendable {
 
     /// Keeps every record of a damaged file that could be read; records it lost come from the
     /// backup where it has them (a record read from the file is newer than the backup's copy).
-    private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Loaded {
+    private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Recovered {
         let older = if case .success(let store)? = backup() { store } else { ItemStore() }
         let fromBackup = older.records.filter { salvage.records[$0.key] == nil }
         let restored = ItemStore(records: salvage.records.merging(fromBackup) { read, _ in read }, otherFields: older.otherFields)
@@ -124,7 +126,7 @@ public struct ItemStoreFile: Sendable {
     /// Restores the backup of a damaged file, writing it straight back as the item file:
     /// otherwise a close without changes left no item file, and the next saves rotated the
     /// backup (then the only copy of the restored items) away.
-    private func recoverFromBackup(now: Date, repairing: Bool) -> Loaded {
+    private func recoverFromBackup(now: Date, repairing: Bool) -> Recovered {
         let reason = localized("it was damaged")
         let aside = setAside(now: now, repairing: repairing)
         let asideName = (aside ?? Self.asideURL(for: url, now: now)).lastPathComponent
