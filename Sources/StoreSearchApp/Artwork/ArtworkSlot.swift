@@ -20,10 +20,17 @@ final class ArtworkSlot {
         image.addCSSClass("artwork")
     }
 
+    /// The icon shown until the image arrives, or instead of it when there is none: a person for
+    /// an artist (the store gives artists no artwork), a picture for anything else.
+    static func placeholderIcon(for kind: ResultKind) -> String {
+        kind == .artist ? "avatar-default-symbolic" : "image-x-generic-symbolic"
+    }
+
     /// `priority` tells the loader how near the row is to the viewport, whenever it asks.
-    func load(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+    func load(_ url: URL?, placeholder: String = "image-x-generic-symbolic", with loader: ArtworkLoader,
+              priority: @escaping ArtworkLoader.PriorityProvider) {
         cancel()
-        image.setIconName("image-x-generic-symbolic")
+        image.setIconName(placeholder)
         guard let url else { return }
         let pixels = size * max(1, image.scaleFactor)
         let sized = pixels > ArtworkURL.thumbnailPixels ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url

@@ -126,7 +126,7 @@ final class SearchController {
         guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
         startSearching { [weak self, environment] in
             let found = try await environment.search.lookup(query)
-            guard let item = found.first else { return self?.showFailure(.linkNotFound) ?? () }
+            guard let item = link.item(in: found) else { return self?.showFailure(.linkNotFound) ?? () }
             self?.showOpened(item)
         }
     }

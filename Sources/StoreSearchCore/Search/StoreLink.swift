@@ -42,6 +42,12 @@ public struct StoreLink: Hashable, Sendable {
         return .failure(.noItem)
     }
 
+    /// The record of a lookup's answer that the link names: the one with the link's id (an
+    /// artist's answer may list their albums too), else the store's first.
+    public func item(in results: [SearchResult]) -> SearchResult? {
+        results.first { LookupQuery.storeID(ofItem: $0.id) == id } ?? results.first
+    }
+
     /// Whether `text` looks like a link at all (a pasted or dropped one), to tell it from a search term.
     public static func looksLikeLink(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
