@@ -29,7 +29,7 @@ final class ArtworkSlot {
     private static let artistIcon = "avatar-default-symbolic"
 
     /// `priority` tells the loader how near the row is to the viewport, whenever it asks.
-    func load(_ url: URL?, placeholder: String = "image-x-generic-symbolic", with loader: ArtworkLoader,
+    func load(_ url: URL?, placeholder: String, with loader: ArtworkLoader,
               priority: @escaping ArtworkLoader.PriorityProvider) {
         cancel()
         image.setIconName(placeholder)
