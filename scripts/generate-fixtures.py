@@ -26,6 +26,14 @@ def main():
     write("movie.json", body([movie(1, "Inception Point", "Chris Nolan", "Action & Adventure")]))
     write("music-video.json", body([music_video(1, "Kuzu Kuzu", "Tarkan", "Pop")]))
     write("tv-episode.json", body([tv_episode(1, "Winter Is Near", "Thrones", "Drama")]))
+    # An artist's lookup: the artist's record, then their albums (`/lookup?id=ARTIST&entity=album`).
+    write("artist-albums.json", body([artist(0, "Jack Johnsen", "Rock")]
+                                     + [album(i, f"Album {i}", "Jack Johnsen", "Rock", tracks=10 + i) for i in range(3)]))
+    write("artist.json", body([artist(0, "Jack Johnsen", "Rock")]))
+    only = song(2, "Hidden Track", "Tarkan", "Ölürüm Sana", "Pop", price=1.29)
+    only["trackPrice"] = -1.0  # sold only with its album
+    only["collectionPrice"] = 9.99
+    write("album-only.json", body([only]))
 
     mixed = []
     builders = [

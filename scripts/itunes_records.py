@@ -64,6 +64,32 @@ def software(i, name, seller, genre, price=0.0, currency="USD", art_base=ARTWORK
     }
 
 
+def album(i, name, artist, genre, price=9.99, tracks=12, art_base=ARTWORK_HOST, date="2005-03-01T08:00:00Z"):
+    key = f"Music{170 + i % 10}/v4/{i:08x}"
+    artist_id = 1800000 + i // 10
+    return {
+        # What an artist's lookup (entity=album) lists after the artist: no trackId, no kind.
+        "wrapperType": "collection", "collectionType": "Album", "artistId": artist_id, "collectionId": 1900000 + i,
+        "amgArtistId": 468749, "artistName": artist, "collectionName": name, "collectionCensoredName": name,
+        "artistViewUrl": f"https://music.apple.com/us/artist/{slug(artist)}/{artist_id}?uo=4",
+        "collectionViewUrl": f"https://music.apple.com/us/album/{slug(name)}/{1900000 + i}?uo=4",
+        "artworkUrl60": artwork(art_base, key, 60), "artworkUrl100": artwork(art_base, key, 100),
+        "collectionPrice": price, "collectionExplicitness": "notExplicit", "trackCount": tracks,
+        "copyright": f"℗ {date[:4]} {artist}", "country": "USA", "currency": "USD", "releaseDate": date,
+        "primaryGenreName": genre,
+    }
+
+
+def artist(i, name, genre):
+    artist_id = 1800000 + i // 10
+    return {
+        # An artist's own record: no track or collection fields, no artwork, a link of its own.
+        "wrapperType": "artist", "artistType": "Artist", "artistName": name,
+        "artistLinkUrl": f"https://music.apple.com/us/artist/{slug(name)}/{artist_id}?uo=4",
+        "artistId": artist_id, "amgArtistId": 468749, "primaryGenreName": genre, "primaryGenreId": 21,
+    }
+
+
 def ebook(i, name, author, genres, price=9.99, currency="USD", art_base=ARTWORK_HOST, date="2012-10-02T07:00:00Z"):
     key = f"Publication{120 + i % 10}/v4/{i:08x}"
     return {
@@ -104,8 +130,10 @@ def podcast(i, name, host, genre, art_base=ARTWORK_HOST, date="2024-02-01T10:00:
         "feedUrl": f"https://feeds.example.com/{slug(name)}.xml",
         "trackViewUrl": f"https://podcasts.apple.com/us/podcast/{slug(name)}/id{1000000 + i}?uo=4",
         "artworkUrl30": artwork(art_base, key, 30), "artworkUrl60": artwork(art_base, key, 60),
+        # Podcasts carry rental and HD prices too, all zero: they are never rented.
         "artworkUrl100": artwork(art_base, key, 100), "collectionPrice": 0.00, "trackPrice": 0.00,
-        "collectionHdPrice": 0, "releaseDate": date, "collectionExplicitness": "notExplicit",
+        "trackRentalPrice": 0, "collectionHdPrice": 0, "trackHdPrice": 0, "trackHdRentalPrice": 0,
+        "releaseDate": date, "collectionExplicitness": "notExplicit",
         "trackExplicitness": "cleaned", "trackCount": 150, "country": "USA", "currency": "USD",
         "primaryGenreName": genre, "contentAdvisoryRating": "Clean", "artworkUrl600": artwork(art_base, key, 600),
         "genreIds": ["1318", "26"], "genres": [genre, "Podcasts"],

@@ -38,6 +38,22 @@ extension Widget {
         return texts
     }
 
+    /// The names of the themed icons that the mapped images in this widget's tree show, depth first.
+    public var mappedIconNames: [String] {
+        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
+        var names: [String] = []
+        if shim_is_a(UnsafeMutableRawPointer(widget), gtk_image_get_type()) != 0,
+           gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME, let name = gtk_image_get_icon_name(OpaquePointer(widget)) {
+            names.append(String(cString: name))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            names += Widget(retaining: current).mappedIconNames
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return names
+    }
+
     /// The widget's children, first to last.
     public var children: [Widget] {
         var children: [Widget] = []

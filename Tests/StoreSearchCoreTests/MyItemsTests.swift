@@ -91,7 +91,7 @@ final class MyItemsTests: XCTestCase {
         XCTAssertEqual(field("price"), "1.29")
         XCTAssertEqual(field("currency"), "USD")
         XCTAssertEqual(field("changed"), "1970-01-01T00:05:00Z")
-        XCTAssertEqual(rows.first { $0[0] == "track:4" }?[2], "東京")
+        XCTAssertEqual(rows.first { $0[0] == "track:4" }?[MyItemsExport.columns.firstIndex(of: "name")!], "東京")
     }
 
     func testJSONReadsBackWithNumbersAndFlags() throws {

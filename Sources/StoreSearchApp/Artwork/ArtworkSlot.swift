@@ -20,17 +20,33 @@ final class ArtworkSlot {
         image.addCSSClass("artwork")
     }
 
+    /// The icon shown until the image arrives, or instead of it when there is none: a person for
+    /// an artist (the store gives artists no artwork), a picture for anything else.
+    static func placeholderIcon(for kind: ResultKind) -> String {
+        kind == .artist ? artistIcon : "image-x-generic-symbolic"
+    }
+
+    private static let artistIcon = "avatar-default-symbolic"
+
     /// `priority` tells the loader how near the row is to the viewport, whenever it asks.
-    func load(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+    func load(_ url: URL?, placeholder: String, with loader: ArtworkLoader,
+              priority: @escaping ArtworkLoader.PriorityProvider) {
         cancel()
-        image.setIconName("image-x-generic-symbolic")
+        image.setIconName(placeholder)
+        // The person is a solid shape: dimmed, it reads as a placeholder like the picture's outline.
+        image.setCSSClass("dim-label", placeholder == Self.artistIcon)
         guard let url else { return }
         let pixels = size * max(1, image.scaleFactor)
         let sized = pixels > ArtworkURL.thumbnailPixels ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
         request = loader.load(sized, pixelSize: pixels, priority: priority) { [weak self] texture in
             guard let self else { return }
             self.request = nil
-            if let texture { self.image.setTexture(texture) } else { self.image.setIconName("image-missing-symbolic") }
+            if let texture {
+                self.image.removeCSSClass("dim-label")
+                self.image.setTexture(texture)
+            } else {
+                self.image.setIconName("image-missing-symbolic")
+            }
         }
     }
 

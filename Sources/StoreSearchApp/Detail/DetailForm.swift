@@ -29,6 +29,7 @@ final class DetailForm {
     let summary: ExpandableText
     let artwork: Picture
     let artworkStack: Stack
+    private let artworkPlaceholder: Image
     /// Where the preview's controls sit, under the artwork.
     let previewSlot: Box
     let scroller: ScrolledWindow
@@ -80,6 +81,7 @@ final class DetailForm {
         let builder = Builder.loading("detail-form.ui")
         stack = builder.object("detail_stack")
         artworkStack = builder.object("artwork_stack")
+        artworkPlaceholder = builder.object("artwork_placeholder")
         previewSlot = builder.object("preview_slot")
         scroller = builder.object("detail_scroller")
         nameEntry = builder.object("name_entry")
@@ -212,6 +214,7 @@ final class DetailForm {
         // with neither (none given, or broken), a placeholder of the same size.
         artwork.texture = item.result.artworkURL.flatMap { loader.cachedTexture(for: $0) }
         artworkStack.show(artwork.texture == nil ? ArtworkPage.placeholder : .artwork)
+        artworkPlaceholder.setIconName(ArtworkSlot.placeholderIcon(for: item.result.kind))
         // The pixels shown (200 points at the display's scale), asked for by the URL's size part;
         // never more than the large image the answer names.
         let pixels = min(ArtworkLoader.detailPixels, Self.artworkPoints * max(1, artwork.scaleFactor))
@@ -264,12 +267,13 @@ final class DetailForm {
     private func showStoreDetails(of result: SearchResult) {
         for row in storeDetailRows { storeDetailsList.remove(row) }
         let details = result.details ?? StoreDetails()
-        storeDetailRows = details.rows(for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize).map { title, value in
+        storeDetailRows = details.rows(for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize).map { title, value, spoken in
             let row = ActionRow(title: title)
             let label = Label(value)
             label.ellipsizeAtEnd()
             label.isSelectable = true
             label.tooltip = value
+            if let spoken { label.setAccessibleLabel(spoken) }  // words, not "★★★★☆"
             row.addSuffix(label)
             storeDetailsList.append(row)
             return row

@@ -25,8 +25,8 @@ extension ResultCell {
         item.describe(on: root, price: price)
     }
 
-    func loadArtwork(_ url: URL?, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
-        artwork.load(url, with: loader, priority: priority)
+    func loadArtwork(of result: SearchResult, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
+        artwork.load(result.artworkURL, placeholder: ArtworkSlot.placeholderIcon(for: result.kind), with: loader, priority: priority)
     }
 
     /// The cell scrolled away: stop waiting for its image.
@@ -54,7 +54,7 @@ struct ResultCells<Cell: ResultCell> {
         guard let cell = listItem.row as? Cell else { return }
         cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id))
         viewport?.place(cell.root, at: Int(listItem.position))
-        cell.loadArtwork(item.result.artworkURL, with: loader) { [weak viewport, position = listItem.position] in
+        cell.loadArtwork(of: item.result, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible
         }
     }

@@ -20,8 +20,10 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var notes: String { edits.notes ?? "" }
     public var isVisited: Bool { visitedAt != nil }
 
-    /// "Tarkan (Song)", or "Unknown (Song)" with no artist, as StoreSearch shows it.
+    /// "Tarkan (Song)", or "Unknown (Song)" with no artist, as StoreSearch shows it; an artist's
+    /// own record is by no one: "Artist".
     public var artistAndKind: String {
-        String(format: localized("%1$@ (%2$@)"), artist ?? localized("Unknown"), result.kind.displayName)
+        if result.kind == .artist, artist == nil { return result.kind.displayName }
+        return String(format: localized("%1$@ (%2$@)"), artist ?? localized("Unknown"), result.kind.displayName)
     }
 }

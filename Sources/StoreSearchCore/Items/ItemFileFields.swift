@@ -96,8 +96,10 @@ enum ItemFileFields {
 
     static let snapshotFields: [Field<SearchResult>] = [
         Field("artist", \.artist, .text), Field("artworkURL", \.artworkURL, .link), Field("collectionName", \.collectionName, .text),
+        Field("collectionPrice", \.snapshotCollectionPrice, .decimal),
         Field("currency", \.currency, .text), Field("genre", \.genre, .text), Field("id", \.id, .text), Field("kind", \.kind, .kind),
-        Field("largeArtworkURL", \.largeArtworkURL, .link), Field("name", \.name, .text), Field("previewURL", \.previewURL, .link),
+        Field("largeArtworkURL", \.largeArtworkURL, .link), Field("name", \.name, .text),
+        Field("offer", \.snapshotRestriction, .restriction), Field("previewURL", \.previewURL, .link),
         Field("price", \.price, .decimal), Field("releaseDate", \.releaseDate, .date), Field("storeRegion", \.storeRegion, .text),
         Field("storeURL", \.storeURL, .link), Field("summary", \.summary, .text),
     ]
@@ -136,6 +138,13 @@ enum ItemFileFields {
 
 extension ItemFileFields.Codec<String> {
     static var text: Self { .init(decode: { value, _ in if case .string(let text) = value { TextBounds.showable(text) } else { nil } }, encode: { .string($0) }) }
+}
+
+extension ItemFileFields.Codec<StoreOffers.Restriction> {
+    /// "album-only", …; a word this version does not know loses the field (and is logged).
+    static var restriction: Self {
+        .init(decode: { if case .string(let code) = $0 { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
+    }
 }
 
 extension ItemFileFields.Codec<Date> {

@@ -33,8 +33,11 @@ public enum MyItemsExport {
         }
     }
 
-    /// The columns, in order: the user's value, then the store's, where both exist.
-    static let columns = ["id", "kind", "name", "storeName", "artist", "storeArtist", "price", "storePrice", "currency",
+    /// The columns, in order: the user's value, then the store's, where both exist. `kind` is the
+    /// same in every language ("music-video"), `kindName` as the user reads it; `offer` says why
+    /// an item has no price of its own ("album-only"), `collectionPrice` what its album costs.
+    static let columns = ["id", "kind", "kindName", "name", "storeName", "artist", "storeArtist", "price", "storePrice",
+                          "offer", "collectionPrice", "currency",
                           "releaseDate", "storeReleaseDate", "notes", "genre", "collection", "storeRegion", "storeLink",
                           "artworkURL", "previewURL", "kept", "hidden", "visited", "changed"]
 
@@ -90,11 +93,14 @@ public enum MyItemsExport {
                                         "kept": .flag(entry.isKept), "hidden": .flag(entry.isHidden), "visited": .flag(item.isVisited)]
         func set(_ key: String, _ value: String?) { if let value { fields[key] = .text(value) } }
         if !entry.isAwaitingLookup {
-            set("kind", store.kind.displayName)
+            set("kind", store.kind.dataName)
+            set("kindName", store.kind.displayName)
             set("storeName", store.name)
             set("storeArtist", store.artist)
             fields["storePrice"] = store.price.map(Value.number)
             set("storeReleaseDate", store.releaseDate.map(iso8601))
+            set("offer", store.offers?.restriction?.code)
+            fields["collectionPrice"] = store.offers?.collectionPrice.map(Value.number)
         }
         set("artist", item.artist)
         fields["price"] = item.price.map(Value.number)

@@ -115,10 +115,19 @@ public struct MyItemsList: Sendable {
             let dates = entries.map { $0.item.changedAt ?? .distantPast }
             sorted = entries.indices.sorted { dates[$0] != dates[$1] ? dates[$0] > dates[$1] : entries[$0].item.id < entries[$1].item.id }
         case .price:
-            let prices = entries.map(\.item.item.price)
+            // ¥300 is not dearer than A$18.99: prices compare within their currency only, the
+            // currencies grouped in code order (one without a currency after them). An item not
+            // sold on its own sorts by the album price its row shows.
+            let keys = entries.map { entry -> (currency: String?, price: Decimal)? in
+                let item = entry.item.item
+                return (item.price ?? item.result.offers?.collectionPrice).map { (item.result.currency, $0) }
+            }
             sorted = entries.indices.sorted { left, right in
-                switch (prices[left], prices[right]) {
-                case let (a?, b?) where a != b: return a < b
+                switch (keys[left], keys[right]) {
+                case let (a?, b?) where a.currency != b.currency:
+                    guard let first = a.currency, let second = b.currency else { return a.currency != nil }
+                    return first < second
+                case let (a?, b?) where a.price != b.price: return a.price < b.price
                 case (_?, nil): return true
                 case (nil, _?): return false
                 default: return entries[left].item.id < entries[right].item.id

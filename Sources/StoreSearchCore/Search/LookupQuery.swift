@@ -19,10 +19,10 @@ public struct LookupQuery: Hashable, Sendable {
         self.country = country
     }
 
-    /// The store id inside an item id ("track:123" and "collection:123" give "123"); nil for
-    /// items known only by their link.
+    /// The store id inside an item id ("track:123", "collection:123" and "artist:123" give "123");
+    /// nil for items known only by their link.
     public static func storeID(ofItem itemID: String) -> String? {
-        for prefix in ["track:", "collection:"] where itemID.hasPrefix(prefix) {
+        for prefix in ["track:", "collection:", "artist:"] where itemID.hasPrefix(prefix) {
             let id = String(itemID.dropFirst(prefix.count))
             return id.isEmpty || !id.allSatisfy(\.isNumber) ? nil : id
         }

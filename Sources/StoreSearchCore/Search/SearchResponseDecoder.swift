@@ -87,22 +87,28 @@ public enum SearchResponseDecoder {
             }
         }
 
-        let storeURL = url("trackViewUrl") ?? url("collectionViewUrl")
+        let kind = ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code))
+        // An artist's record (`wrapperType: artist`) names only the artist: its id, name and page.
+        let isArtist = kind == .artist
+        let storeURL = url("trackViewUrl") ?? url("collectionViewUrl") ?? (isArtist ? url("artistLinkUrl") : nil)
         let storeLinkRefusal = storeURL == nil ? refusal : nil
         let id: String
         if let trackID = integer("trackId") {
             id = "track:\(trackID)"
         } else if let collectionID = integer("collectionId") {
             id = "collection:\(collectionID)"
+        } else if isArtist, let artistID = integer("artistId") {
+            id = "artist:\(artistID)"
         } else if let storeURL {
             id = "url:\(storeURL.absoluteString)"
         } else {
             return nil
         }
         let trackName = string("trackName")
-        guard let fullName = trackName ?? string("collectionName") else { return nil }
+        guard let fullName = trackName ?? string("collectionName") ?? (isArtist ? string("artistName") : nil) else { return nil }
         let collectionName = trackName == nil ? nil : string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) }
-        let fullArtist = string("artistName") ?? string("sellerName")
+        // The artist's own record is not by an artist: its name is the record's name.
+        let fullArtist = isArtist ? nil : string("artistName") ?? string("sellerName")
 
         let artwork = url("artworkUrl100") ?? url("artworkUrl60") ?? url("artworkUrl512")
         let large = url("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) }
@@ -117,7 +123,6 @@ public enum SearchResponseDecoder {
                          artist.map { _ in String(format: localized("Artist: %@"), fullArtist ?? "") }, summary]
             summary = TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
         }
-        let kind = ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code))
         // -1 means "not sold on its own": only with its album, season or bundle. A track with no
         // price of its own but a collection price is the same.
         var price = decimal("trackPrice") ?? decimal("price")
@@ -134,7 +139,13 @@ public enum SearchResponseDecoder {
         } else if price == nil {
             price = collectionPrice  // a collection's own price
         }
-        for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where (offers[keyPath: keyPath] ?? 0) < 0 {
+        // Only films and videos are rented or sold in HD; a podcast's answer carries zeros for both
+        // ("Rent Free"), which mean nothing.
+        let isVideo = switch kind {
+        case .movie, .tvEpisode, .musicVideo, .other: true
+        default: false
+        }
+        for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where !isVideo || (offers[keyPath: keyPath] ?? 0) < 0 {
             offers[keyPath: keyPath] = nil
         }
         var details = StoreDetails()
@@ -162,12 +173,14 @@ public enum SearchResponseDecoder {
             details.version = string("version", bound: TextBounds.code)
             details.versionDate = string("currentVersionReleaseDate", bound: TextBounds.code).flatMap(releaseDate)
             details.releaseNotes = string("releaseNotes", bound: TextBounds.descriptionHTML).map { TextBounds.cut(HTMLText.plainText($0), to: TextBounds.summary) }
-            details.fileSizeBytes = string("fileSizeBytes", bound: TextBounds.code).flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
             details.seller = string("sellerName", bound: TextBounds.artist)
             details.screenshotURLs = ((record["screenshotUrls"] as? [Any] ?? []) + (record["ipadScreenshotUrls"] as? [Any] ?? []))
                 .prefix(20).compactMap { ($0 as? String).flatMap { WebLink.web(URL(string: $0)) } }
         }
         details.feedURL = url("feedUrl")
+        // Apps send the size as text, e-books as a number.
+        details.fileSizeBytes = (string("fileSizeBytes", bound: TextBounds.code).flatMap { Int64($0) } ?? integer("fileSizeBytes")).flatMap { $0 > 0 ? $0 : nil }
+        details.copyright = string("copyright", bound: TextBounds.artist)
         return SearchResult(
             id: id,
             name: name ?? fullName,

@@ -22,6 +22,8 @@ public struct StoreDetails: Hashable, Sendable {
     public var releaseNotes: String?
     public var fileSizeBytes: Int64?
     public var seller: String?
+    /// "℗ 2019 Label": albums and audiobooks.
+    public var copyright: String?
     public var feedURL: URL?
     public var screenshotURLs: [URL] = []
 
@@ -36,37 +38,62 @@ public struct StoreDetails: Hashable, Sendable {
         return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
-    /// "★★★★☆" for 4.2: whole stars as rounded.
+    /// "★★★★☆" for 4.5: the whole stars earned, never rounded up (the number beside says the rest;
+    /// the fonts at hand have no half star).
     public static func stars(_ rating: Double) -> String {
-        let filled = min(5, max(0, Int(rating.rounded())))
+        let filled = min(5, max(0, Int((rating + 0.001).rounded(.down))))
         return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
     }
 
+    /// "★★★★☆ 4.5 (601,064 ratings)" to see, "4.5 out of 5 stars, 601,064 ratings" to hear.
+    public static func rating(_ rating: Double, count: Int?, locale: Locale) -> (shown: String, spoken: String) {
+        // The stars follow the number as shown: 4.96 reads "5.0", so five stars.
+        let tenths = (rating * 10).rounded() / 10
+        let number = tenths.formatted(.number.precision(.fractionLength(1)).locale(locale))
+        let ratings = (count ?? 0).formatted(.number.locale(locale))
+        return (String(format: localized("%1$@ (%2$@ ratings)"), "\(stars(tenths)) \(number)", ratings),
+                String(format: localized("%1$@ out of 5 stars, %2$@ ratings"), number, ratings))
+    }
+
     /// The rows the detail shows, titles and values translated, in the user's `locale`
-    /// (`fileSize` formats a byte count; the app passes GLib's).
-    public func rows(for kind: ResultKind, collection: String?, locale: Locale, fileSize: (Int64) -> String) -> [(title: String, value: String)] {
-        var rows: [(String, String)] = []
+    /// (`fileSize` formats a byte count; the app passes GLib's). `spoken` is what a screen reader
+    /// should say for a value that is not plain words (the rating's stars).
+    public func rows(for kind: ResultKind, collection: String?, locale: Locale, fileSize: (Int64) -> String)
+        -> [(title: String, value: String, spoken: String?)] {
+        var rows: [(String, String, String?)] = []
+        func add(_ title: String, _ value: String) { rows.append((title, value, nil)) }
         if let collection {
             let title = switch kind {
             case .tvEpisode: localized("Season")
             case .song, .musicVideo: localized("Album")
             default: localized("Collection")
             }
-            rows.append((title, collection))
+            add(title, collection)
         }
         func ofCount(_ number: Int?, _ count: Int?) -> String? {
             guard let number else { return nil }
             guard let count, count >= number else { return number.formatted(.number.locale(locale)) }
             return String(format: localized("%1$@ of %2$@"), number.formatted(.number.locale(locale)), count.formatted(.number.locale(locale)))
         }
-        if let track = ofCount(trackNumber, trackCount) { rows.append((kind == .tvEpisode ? localized("Episode") : localized("Track"), track)) }
-        if let disc = ofCount(discNumber, discCount), (discCount ?? 1) > 1 { rows.append((localized("Disc"), disc)) }
-        if let durationMilliseconds, durationMilliseconds > 0 { rows.append((localized("Duration"), Self.duration(milliseconds: durationMilliseconds))) }
-        if let explicitness { rows.append((localized("Lyrics"), explicitness == .explicit ? localized("Explicit") : localized("Clean"))) }
-        if let contentRating { rows.append((localized("Content Rating"), contentRating)) }
+        if let track = ofCount(trackNumber, trackCount) { add(kind == .tvEpisode ? localized("Episode") : localized("Track"), track) }
+        // A whole album's or podcast's count: its tracks or episodes.
+        if trackNumber == nil, let trackCount, kind == .album || kind == .podcast {
+            add(kind == .podcast ? localized("Episodes") : localized("Tracks"), trackCount.formatted(.number.locale(locale)))
+        }
+        if let disc = ofCount(discNumber, discCount), (discCount ?? 1) > 1 { add(localized("Disc"), disc) }
+        if let durationMilliseconds, durationMilliseconds > 0 { add(localized("Duration"), Self.duration(milliseconds: durationMilliseconds)) }
+        if let explicitness {
+            let value = explicitness == .explicit ? localized("Explicit") : localized("Clean")
+            switch kind {
+            case .song, .album, .musicVideo: add(localized("Lyrics"), value)
+            // Other kinds (a podcast) have no lyrics; their content rating, where the store gave one, says the same.
+            default: if contentRating == nil { add(localized("Content Rating"), value) }
+            }
+        }
+        if let contentRating { add(localized("Content Rating"), contentRating) }
         if let userRating {
-            let count = (userRatingCount ?? 0).formatted(.number.locale(locale))
-            rows.append((localized("Rating"), String(format: localized("%1$@ (%2$@ ratings)"), Self.stars(userRating), count)))
+            let rating = Self.rating(userRating, count: userRatingCount, locale: locale)
+            rows.append((localized("Rating"), rating.shown, rating.spoken))
         }
         if !platforms.isEmpty {
             let names = platforms.map { platform in
@@ -76,15 +103,16 @@ public struct StoreDetails: Hashable, Sendable {
                 case .iPad: localized("iPad App")
                 }
             }
-            rows.append((localized("Platform"), names.joined(separator: ", ")))
+            add(localized("Platform"), names.joined(separator: ", "))
         }
         if let version {
             let date = versionDate.flatMap { ReleaseDateFormatter(locale: locale).string(for: $0) }
-            rows.append((localized("Version"), date.map { String(format: localized("%1$@ (%2$@)"), version, $0) } ?? version))
+            add(localized("Version"), date.map { String(format: localized("%1$@ (%2$@)"), version, $0) } ?? version)
         }
-        if let fileSizeBytes, fileSizeBytes > 0 { rows.append((localized("Size"), fileSize(fileSizeBytes))) }
-        if let seller { rows.append((localized("Seller"), seller)) }
-        if let feedURL { rows.append((localized("Feed"), feedURL.absoluteString)) }
+        if let fileSizeBytes, fileSizeBytes > 0 { add(localized("Size"), fileSize(fileSizeBytes)) }
+        if let seller { add(localized("Seller"), seller) }
+        if let copyright { add(localized("Copyright"), copyright) }
+        if let feedURL { add(localized("Feed"), feedURL.absoluteString) }
         return rows
     }
 }

@@ -43,9 +43,9 @@ public struct StoreLink: Hashable, Sendable {
     }
 
     /// The record among a lookup's `results` that this link names: the store may list others first
-    /// (an album before the track a `?i=` link names). Nil when none has the link's id.
+    /// (an album before the track a `?i=` link names, an artist's albums). Nil when none has the link's id.
     public func item(in results: [SearchResult]) -> SearchResult? {
-        results.first { result in result.id.split(separator: ":", maxSplits: 1).last.map(String.init) == id }
+        results.first { LookupQuery.storeID(ofItem: $0.id) == id }
     }
 
     /// Whether `text` looks like a link at all (a pasted or dropped one), to tell it from a search term.

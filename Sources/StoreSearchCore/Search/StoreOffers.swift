@@ -10,6 +10,24 @@ public struct StoreOffers: Hashable, Sendable {
         /// A TV episode sold only in its season or a bundle.
         case bundleOnly
         case notSoldSeparately
+
+        /// As files write it: "album-only", "bundle-only", "not-sold-separately".
+        public var code: String {
+            switch self {
+            case .albumOnly: "album-only"
+            case .bundleOnly: "bundle-only"
+            case .notSoldSeparately: "not-sold-separately"
+            }
+        }
+
+        public init?(code: String) {
+            switch code {
+            case "album-only": self = .albumOnly
+            case "bundle-only": self = .bundleOnly
+            case "not-sold-separately": self = .notSoldSeparately
+            default: return nil
+            }
+        }
     }
 
     public var restriction: Restriction?

@@ -1,0 +1,95 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #30: each kind as the store sends it, in the window: artists, podcasts, half stars and
+/// album-only songs kept in My Items. The answers are the Core tests' fixtures (the real shape).
+final class WindowStoreKindsTests: XCTestCase {
+    private static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: MainLoop.repository.appending(path: "Tests/StoreSearchCoreTests/Fixtures/\(name)"))
+    }
+
+    /// One answer of several fixtures' records, as the store answers a search of all kinds.
+    private static func merged(_ names: String...) throws -> Data {
+        let records = try names.flatMap { name in
+            try XCTUnwrap((try JSONSerialization.jsonObject(with: fixture(name)) as? [String: Any])?["results"] as? [Any])
+        }
+        return try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
+    }
+
+    func testAnArtistIsARowOfItsOwnAndItsLinkOpensIt() throws {
+        let (answer, artist) = (try Self.fixture("artist-albums.json"), try Self.fixture("artist.json"))
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: answer) }
+        server.route("/lookup") { request in
+            LocalServerResponse(body: request.query["id"] == "1800000" ? artist : Data(#"{"resultCount":0,"results":[]}"#.utf8))
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("jack johnsen")
+            XCTAssertEqual(harness.names, ["Jack Johnsen", "Album 0", "Album 1", "Album 2"], "all four records, the artist first")
+            XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedIconNames.first == "avatar-default-symbolic" }),
+                          "a person where the artist has no artwork: \(harness.main.resultsList.mappedIconNames)")
+            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Jack Johnsen, Artist"), "its kind, by no one (not \"Unknown\")")
+
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Jack Johnsen" }), "\(harness.main.errorText)")
+            XCTAssertEqual(harness.form.item?.result.kind, .artist)
+            XCTAssertEqual(harness.names, ["Jack Johnsen"])
+            XCTAssertTrue(harness.form.artworkStack.mappedIconNames.contains("avatar-default-symbolic"), "the detail's placeholder too")
+        }
+    }
+
+    func testAPodcastIsNeverRentedAndHalfStarsAreSpokenAsWords() throws {
+        let answer = try Self.merged("podcast.json", "software.json")
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: answer) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("night")
+            harness.select("Swift by Night")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.mappedLabelTexts.contains("Episodes") }))
+            let texts = harness.form.stack.mappedLabelTexts
+            XCTAssertTrue(texts.contains("150"), "its episode count")
+            XCTAssertFalse(texts.contains { $0.contains("Rent") || $0.contains("HD Buy") }, "\(texts)")
+            XCTAssertFalse(texts.contains("Lyrics"))
+            XCTAssertFalse(harness.main.resultsList.mappedLabelTexts.contains { $0.contains("Rent") }, "the row says Free")
+
+            harness.select("Notepad Pro")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.mappedLabelTexts.contains("★★★★☆ 4.5 (3,001 ratings)") }),
+                          "\(harness.form.stack.mappedLabelTexts)")
+            XCTAssertNotNil(harness.form.stack.descendant(accessibleLabel: "4.5 out of 5 stars, 3,001 ratings"), "words, not stars")
+        }
+    }
+
+    func testAnAlbumOnlySongKeptShowsItsOfferInMyItems() throws {
+        let answer = try Self.fixture("album-only.json")
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: answer) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("hidden track")
+            harness.open("Hidden Track")
+            XCTAssertTrue(harness.main.window.activateAction("win.keep"))
+            harness.main.myItems.showPage(myItems: true)
+            let page = harness.main.myItems.page
+            XCTAssertEqual(page.shown.map(\.item.name), ["Hidden Track"])
+            XCTAssertTrue(MainContext.spin(until: { page.views.list.mappedLabelTexts.contains("Album Only · $9.99") }),
+                          "as search shows it: \(page.views.list.mappedLabelTexts)")
+            XCTAssertEqual(harness.environment.keeper.store.records["track:300002"]?.snapshot?.offers?.restriction, .albumOnly,
+                           "kept in the record that is saved")
+        }
+    }
+}
