@@ -1,6 +1,7 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
-// `storesearch-bench artwork|launch|hanging|memory|myitems|preview|core` runs one part.
+// `storesearch-bench artwork|launch|hanging|memory|myitems|preview|core|items` runs one part
+// (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
 import Gtk
 
@@ -8,11 +9,17 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
-let parts = CommandLine.arguments.count > 1 ? Set(CommandLine.arguments.dropFirst()) : ["core", "artwork", "hanging", "launch", "memory", "myitems", "preview", "window"]
+let parts = CommandLine.arguments.count > 1 ? Set(CommandLine.arguments.dropFirst()) : ["core", "items", "artwork", "hanging", "launch", "memory", "myitems", "preview", "window"]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
     print("")
 }
+if parts.contains("items") {
+    try ItemFileBenchmark.run()
+    print("")
+}
+if parts.contains("profile-load") { try ItemFileBenchmark.profileLoad(times: 30) }
+if parts.contains("profile-save") { try ItemFileBenchmark.profileSave(times: 60) }
 try MainActor.assumeIsolated {
     MainLoopBridge.install()
     if parts.contains("artwork") { try ArtworkBenchmark.run(repository: repository); print("") }

@@ -48,6 +48,23 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertNil(loaded.notice)
     }
 
+    /// Issue #32: a save encodes only what changed since the last one; what it writes is still
+    /// the whole store, with changed, added and forgotten records as they are now.
+    func testSavesAfterChangesWriteTheStoreAsItIsNow() throws {
+        var store = sampleStore()
+        try file.save(store)
+        let now = Date(timeIntervalSince1970: 1_000_000)  // whole seconds, as the file keeps them
+        store.setEdits(ItemEdits(notes: "changed"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: now)
+        store.keep(SearchResult(id: "track:2", name: "Added", kind: .song), at: now)
+        store.forget("collection:9")
+        try file.save(store)
+        XCTAssertEqual(try file.load().store, store)
+        XCTAssertEqual(file.encode(store), ItemStoreFile(url: file.url).encode(store), "the same bytes as a first save")
+        let other = ItemStoreFile(url: file.url)  // another process's copy: its own first save
+        try other.save(sampleStore())
+        XCTAssertEqual(try file.load().store, sampleStore())
+    }
+
     func testMissingFileIsAnEmptyStore() throws {
         XCTAssertTrue(try file.load().store.isEmpty)
     }

@@ -41,23 +41,28 @@ struct AtomicFile {
     /// The file's bytes; nil when there is none. A file that is there but cannot be read
     /// (permission, a folder in its place, an I/O error) is a failure, never an empty file.
     func read() throws(Failure) -> Data? {
+        var data = Data()
+        return try read(blockSize: 256 * 1024) { data.append($0); return true } ? data : nil
+    }
+
+    /// Hands the file to `body` a block at a time, until it returns false or the file ends; false
+    /// when there is no file. Fails as `read()` does.
+    func read(blockSize: Int = 1 << 20, _ body: (Data) -> Bool) throws(Failure) -> Bool {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ENOENT || errno == ENOTDIR { return false }
             throw Failure(path: url.path)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(path: url.path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: url.path, reason: localized("it is not a file")) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var buffer = [UInt8](repeating: 0, count: blockSize)
         while true {
             let count = Glibc.read(fd, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw Failure(path: url.path) }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
+            if count == 0 || !body(Data(buffer[0..<count])) { return true }
         }
     }
 

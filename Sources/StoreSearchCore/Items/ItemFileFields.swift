@@ -5,7 +5,8 @@ import Foundation
 /// field is one line here. Reading is lenient, as another tool (or format 1) may spell a value
 /// differently: a price as text, `<integer>`, `<real>` or Foundation's Decimal dictionary; a
 /// link as text or `{relative: …}`; a kind as text or `{song: {}}`. A value of the wrong type
-/// loses that field only, and says so in the log.
+/// is not read but kept as written, and the user is told. A record's `edits` and `snapshot` are
+/// dictionaries read through their own tables (`ItemRecordDecoder`).
 enum ItemFileFields {
     struct Field<Root>: Sendable {
         let name: String
@@ -24,32 +25,6 @@ enum ItemFileFields {
             self.name = name
             read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil }
             write = { root, entries in if let value = codec.encode(root[keyPath: path]) { entries[name] = value } }
-        }
-
-        /// A nested dictionary read through its own table. Its keys the table does not know, and
-        /// values it cannot read, go to `others` and are written back as they were.
-        init<Value: Sendable>(_ name: String, _ path: WritableKeyPath<Root, Value?> & Sendable, _ fields: [Field<Value>], blank: Value,
-                              others: WritableKeyPath<Root, [String: PlistValue]> & Sendable, skipsEmpty: Bool = false) {
-            self.name = name
-            read = { root, value, reading in
-                guard case .dictionary(let entries) = value else { return false }
-                var nested = blank, kept: [String: PlistValue] = [:]
-                for (key, entry) in entries {
-                    guard let field = fields.first(where: { $0.name == key }) else { kept[key] = entry; continue }
-                    if !field.read(&nested, entry, &reading) {
-                        kept[key] = entry
-                        reading.refuse("\(name).\(key)", entry)
-                    }
-                }
-                root[keyPath: path] = nested
-                root[keyPath: others] = kept
-                return true
-            }
-            write = { root, entries in
-                var nested = root[keyPath: others]
-                if let value = root[keyPath: path] { fields.forEach { $0.write(value, &nested) } }
-                if !(skipsEmpty && nested.isEmpty) { entries[name] = .dictionary(nested) }
-            }
         }
     }
 
@@ -78,14 +53,12 @@ enum ItemFileFields {
         }
     }
 
-    // Sorted by name, the order the writer keeps.
+    /// A record's own keys; `edits` and `snapshot` are dictionaries with the tables below.
     static let recordFields: [Field<ItemRecord>] = [
         Field("changedAt", \.changedAt, .date),
-        Field("edits", \.nestedEdits, editsFields, blank: ItemEdits(), others: \.otherEditsFields, skipsEmpty: true),
         Field("hiddenAt", \.hiddenAt, .date),
         Field("id", \.id, .text),
         Field("keptAt", \.keptAt, .date),
-        Field("snapshot", \.snapshot, snapshotFields, blank: SearchResult(id: "", name: "", kind: .other("")), others: \.otherSnapshotFields),
         Field("visitedAt", \.visitedAt, .date),
     ]
 
@@ -108,32 +81,38 @@ enum ItemFileFields {
         let description: String
     }
 
-    /// A record of the items array; keys not in the table, and values it cannot read, are kept as
-    /// they are. One that is not a dictionary, or has no id (a format 1 record takes its
-    /// snapshot's), makes the file damaged.
+    /// The same tables by key, for the reader.
+    static let recordFieldsByName = Dictionary(uniqueKeysWithValues: recordFields.map { ($0.name, $0) })
+    static let editsFieldsByName = Dictionary(uniqueKeysWithValues: editsFields.map { ($0.name, $0) })
+    static let snapshotFieldsByName = Dictionary(uniqueKeysWithValues: snapshotFields.map { ($0.name, $0) })
+
+    /// A record given as one dictionary (the binary reader's), read as the XML reader reads one.
     static func record(_ value: PlistValue, reading: inout Reading) throws(Damaged) -> ItemRecord {
         guard case .dictionary(let entries) = value else { throw Damaged(description: "an item is not a dictionary") }
-        var record = ItemRecord(id: "")
+        var decoder = ItemRecordDecoder()
         for (key, entry) in entries {
-            guard let field = recordFields.first(where: { $0.name == key }) else { record.otherFields[key] = entry; continue }
-            if !field.read(&record, entry, &reading) {
-                record.otherFields[key] = entry
-                reading.refuse(key, entry)
+            if let place = ItemRecordDecoder.place(ofNested: key), case .dictionary(let nested) = entry {
+                decoder.begin(place)
+                for (nestedKey, nestedEntry) in nested { decoder.take(nestedKey, nestedEntry, in: place, reading: &reading) }
+            } else {
+                decoder.take(key, entry, in: .record, reading: &reading)
             }
         }
-        if let snapshot = record.snapshot, snapshot.id.isEmpty || snapshot.name.isEmpty || snapshot.kind == .other("") {
-            CoreLog.warning("Items", "left out the snapshot of an item: it lacks its id, name or kind")
-            record.snapshot = nil
-        }
-        if record.id.isEmpty { record.id = record.snapshot?.id ?? "" }
-        guard !record.id.isEmpty else { throw Damaged(description: "an item has no id") }
-        return record
+        return try decoder.finish()
     }
 
+    /// The record as a dictionary for the writer: the tables' values over the keys kept unread.
     static func plist(_ record: ItemRecord) -> PlistValue {
-        .dictionary(recordFields.reduce(into: record.otherFields) { entries, field in field.write(record, &entries) })
+        var entries = record.otherFields
+        recordFields.forEach { $0.write(record, &entries) }
+        var edits = record.otherEditsFields
+        editsFields.forEach { $0.write(record.edits, &edits) }
+        if !edits.isEmpty { entries["edits"] = .dictionary(edits) }
+        var snapshot = record.otherSnapshotFields
+        if let result = record.snapshot { snapshotFields.forEach { $0.write(result, &snapshot) } }
+        if record.snapshot != nil || !snapshot.isEmpty { entries["snapshot"] = .dictionary(snapshot) }
+        return .dictionary(entries)
     }
-
 }
 
 extension ItemFileFields.Codec<String> {
@@ -141,9 +120,9 @@ extension ItemFileFields.Codec<String> {
 }
 
 extension ItemFileFields.Codec<StoreOffers.Restriction> {
-    /// "album-only", …; a word this version does not know loses the field (and is logged).
+    /// "album-only", …; a word this version does not know is not read (kept as written, and logged).
     static var restriction: Self {
-        .init(decode: { if case .string(let code) = $0 { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
+        .init(decode: { value, _ in if case .string(let code) = value { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
     }
 }
 
@@ -188,13 +167,5 @@ extension ItemFileFields.Codec<Decimal> {
             default: return nil
             }
         }, encode: { .string("\($0)") })
-    }
-}
-
-private extension ItemRecord {
-    /// `edits` for the table's nested-dictionary field, which reads into an optional.
-    var nestedEdits: ItemEdits? {
-        get { edits }
-        set { edits = newValue ?? ItemEdits() }
     }
 }

@@ -10,6 +10,7 @@ struct ItemFileProblems {
 
     /// Notes the values of `record` that `reading` refused.
     mutating func add(_ refused: [(key: String, text: String)], of record: ItemRecord) {
+        guard !refused.isEmpty else { return }
         let name = record.edits.name ?? record.snapshot?.name ?? record.id
         for (key, text) in refused {
             let field = key.hasSuffix("price") ? localized("price") : key

@@ -12,6 +12,8 @@ public struct ItemStoreFile: Sendable {
     public var backupURL: URL { url.appendingPathExtension("bak") }
     /// Prices another tool wrote in the user's way ("12,50" in de_DE) are read in this locale.
     public let locale: Locale
+    /// What the last save wrote of each record, so the next encodes only what changed.
+    private let encodedRecords = EncodedRecords()
 
     public init(url: URL, locale: Locale = UserLocale.current.monetary) {
         self.url = url
@@ -35,28 +37,31 @@ public struct ItemStoreFile: Sendable {
     /// is one that cannot be read. Temporary files of saves that never finished are removed first.
     /// `repairing`: false in a read-only session, which moves and writes nothing.
     public func load(now: Date = Date(), repairing: Bool = true) throws(ItemStoreFileError) -> Loaded {
-        AtomicFile(url: url).removeStrayTemporaries()
-        let contents: Data?
+        let file = AtomicFile(url: url)
+        file.removeStrayTemporaries()
+        var problems = ItemFileProblems()
+        let decoded: Result<ItemStore, any Error>?
         do {
-            contents = try AtomicFile(url: url).read()
+            decoded = try stream(file, problems: &problems)
         } catch {
             throw .cannotRead(path: error.path, reason: error.reason)
         }
-        guard let data = contents else {
+        guard let decoded else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
             guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil, isDamaged: false) }
             if repairing { writeRestored(store) }
             return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."), isDamaged: false)
         }
-        var problems = ItemFileProblems()
         let loaded: (store: ItemStore, notice: String?)
-        switch Result(catching: { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }).flatMap({ decode($0, problems: &problems) }) {
+        switch decoded {
         case .success(let store): loaded = (store: store, notice: nil)
         case .failure(let error as ItemStoreFileError): throw error
         case .failure(let error):
             ItemStoreFile.log("\(url.path) is damaged: \(error)")
             problems = ItemFileProblems()  // what the salvage finds is said again
+            let data: Data
+            do { data = try file.read() ?? Data() } catch { throw .cannotRead(path: error.path, reason: error.reason) }
             if let salvage = ItemFileSalvage((try? PlistEncoding.utf8(data)) ?? data, decode: { decode($0, problems: &problems) }) {
                 loaded = recoverRecords(salvage, now: now, repairing: repairing)
             } else {
@@ -67,47 +72,73 @@ public struct ItemStoreFile: Sendable {
         return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "), isDamaged: loaded.notice != nil)
     }
 
-    /// Parses once, streaming: each record is read through `ItemFileFields` as soon as the parser
-    /// has it, and a file from a newer format is refused as soon as its version is read.
-    /// `problems` gathers what was left out or kept unread.
+    /// Reads `file` a block at a time straight into the parser, so loading never holds the whole
+    /// file; a binary list or one in another encoding than UTF-8 (rare) is read whole. Nil when
+    /// there is no file.
+    private func stream(_ file: AtomicFile, problems: inout ItemFileProblems) throws(AtomicFile.Failure) -> Result<ItemStore, any Error>? {
+        var prefix = Data()
+        guard try file.read(blockSize: 256, { prefix = $0; return false }) else { return nil }
+        if prefix.starts(with: Array("bplist".utf8)) || PlistEncoding.needsConversion(prefix) {
+            return try file.read().map { decode($0, problems: &problems) }
+        }
+        var failure: AtomicFile.Failure?
+        let decoded = decodeXML({ feed in
+            do throws(AtomicFile.Failure) { _ = try file.read(feed) } catch { failure = error }
+        }, problems: &problems)
+        if let failure { throw failure }  // the file could not be read to its end: not damaged
+        return decoded
+    }
+
+    /// The whole list in `data`: binary, or XML in any encoding.
     private func decode(_ data: Data, problems: inout ItemFileProblems) -> Result<ItemStore, any Error> {
+        guard data.starts(with: Array("bplist".utf8)) else {
+            return Result { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }
+                .flatMap { utf8 in decodeXML({ feed in _ = feed(utf8) }, problems: &problems) }
+        }
+        var tooDeep = 0, found = ItemFileProblems()
+        defer { problems.tooDeep += tooDeep; problems.unreadable += found.unreadable }
+        return Result { () throws in
+            let list = try BinaryPlist.read(data, tooDeep: &tooDeep)
+            guard case .integer(let version)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
+            guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
+            var records: [String: ItemRecord] = [:]
+            var reading = ItemFileFields.Reading(locale: locale)
+            if case .array(let items)? = list["items"] {
+                for item in items {
+                    let record = try ItemFileFields.record(item, reading: &reading)
+                    found.add(reading.refused, of: record)
+                    reading.refused.removeAll()
+                    records[record.id] = record  // a repeated id: the last one wins
+                }
+            }
+            guard case .dictionary(let top) = list else { throw ItemFileFields.Damaged(description: "no dictionary at the top") }
+            return ItemStore(records: records, otherFields: top.filter { $0.key != "formatVersion" && $0.key != "items" })
+        }
+    }
+
+    /// Parses XML once, as `blocks` feeds it: each record is decoded as soon as the parser has it,
+    /// and a file from a newer format is refused as soon as its version is read. `problems`
+    /// gathers what was left out or kept unread.
+    private func decodeXML(_ blocks: (_ feed: (Data) -> Bool) throws -> Void, problems: inout ItemFileProblems) -> Result<ItemStore, any Error> {
         var records: [String: ItemRecord] = [:]
         var otherFields: [String: PlistValue] = [:]
-        var reading = ItemFileFields.Reading(locale: locale)
-        var found = ItemFileProblems(), tooDeep = 0
-        defer {
-            problems.tooDeep += tooDeep
-            problems.unreadable += found.unreadable
-        }
-        func add(_ item: PlistValue) throws {
-            reading.refused.removeAll(keepingCapacity: true)
-            let record = try ItemFileFields.record(item, reading: &reading)
-            if !reading.refused.isEmpty { found.add(reading.refused, of: record) }
-            records[record.id] = record  // a repeated id: the last one wins
-        }
-        do {
-            let version: Int?
-            if data.starts(with: Array("bplist".utf8)) {
-                let list = try BinaryPlist.read(data, tooDeep: &tooDeep)
-                guard case .integer(let number)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
-                version = number
-                if number <= Self.formatVersion, case .array(let items)? = list["items"] { try items.forEach(add) }
-                if case .dictionary(let top) = list { otherFields = top.filter { $0.key != "formatVersion" && $0.key != "items" } }
-            } else {
-                version = try PlistXMLReader.read(data, stoppingAbove: Self.formatVersion, tooDeep: &tooDeep, item: add) { otherFields[$0] = $1 }
-            }
+        var tooDeep = 0, found = ItemFileProblems()
+        defer { problems.tooDeep += tooDeep; problems.unreadable += found.unreadable }
+        return Result { () throws in
+            let version = try PlistXMLReader.read(blocks, stoppingAbove: Self.formatVersion, locale: locale, tooDeep: &tooDeep, item: { record, refused in
+                found.add(refused, of: record)
+                records[record.id] = record  // a repeated id: the last one wins
+            }, other: { otherFields[$0] = $1 })
             guard let version else { throw ItemFileFields.Damaged(description: "no format version written as a plain number") }
             guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
-            return .success(ItemStore(records: records, otherFields: otherFields))
-        } catch {
-            return .failure(error)
+            return ItemStore(records: records, otherFields: otherFields)
         }
     }
 
     private func backup() -> Result<ItemStore, any Error>? {
         guard let data = try? AtomicFile(url: backupURL).read() else { return nil }
         var problems = ItemFileProblems()  // the backup's are said when it is read as the item file
-        return Result { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }.flatMap { decode($0, problems: &problems) }
+        return decode(data, problems: &problems)
     }
 
     /// Keeps every record of a damaged file that could be read; records it lost come from the
@@ -171,17 +202,17 @@ public struct ItemStoreFile: Sendable {
     /// The XML plist for `store`, items in a stable order (what `save` streams to disk).
     public func encode(_ store: ItemStore) -> Data {
         var data = Data()
-        Self.write(store) { data.append(contentsOf: $0) }
+        write(store) { data.append(contentsOf: $0) }
         return data
     }
 
-    private static func write<Failure>(_ store: ItemStore, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        try PlistXMLWriter.write(formatVersion: formatVersion, items: store.records.values.sorted { $0.id < $1.id },
-                                 otherFields: store.otherFields, flush: flush)
+    private func write<Failure>(_ store: ItemStore, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        let records = encodedRecords.bytes(of: store.records)
+        try PlistXMLWriter.write(formatVersion: Self.formatVersion, records: records, otherFields: store.otherFields, flush: flush)
     }
 
     /// Encodes `store` straight into a temporary file that then replaces the item file, keeping
-    /// the current file as the backup. Memory stays at one buffer whatever the store's size.
+    /// the current file as the backup. Only records that changed since the last save are encoded.
     /// Refuses to replace a file from a newer format, and never replaces a backup from a newer format.
     public func save(_ store: ItemStore) throws(ItemStoreFileError) {
         let file = AtomicFile(url: url)
@@ -189,7 +220,7 @@ public struct ItemStoreFile: Sendable {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
         do {
-            try file.replace(writing: { write throws(AtomicFile.Failure) in try Self.write(store, flush: write) }, beforeReplacing: keepBackup)
+            try file.replace(writing: { write throws(AtomicFile.Failure) in try self.write(store, flush: write) }, beforeReplacing: keepBackup)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }

@@ -3,14 +3,15 @@ import Foundation
 
 /// Reads an XML property list with GLib's streaming parser (GMarkup), so any list another tool
 /// writes reads as it means: other indentation and key order, comments, CDATA, character and
-/// entity references. The top-level dictionary is never built whole: each element of its `items`
-/// array is handed on as soon as it is complete, and reading stops once `formatVersion` is read
-/// when that is all the caller wants, or when it is too new.
+/// entity references. The top-level dictionary is never built whole: each record of its `items`
+/// array is decoded straight from the parser's events (`ItemRecordDecoder`) and handed on as soon
+/// as it is complete, and reading stops once `formatVersion` is read when that is all the caller
+/// wants, or when it is too new.
 final class PlistXMLReader {
     /// The top-level `formatVersion`, when written as a plain number (`0x10` or `2.0` is none).
     private(set) var version: Int?
     private let stopAt: (Int) -> Bool
-    private let item: (PlistValue) throws -> Void
+    private let item: (ItemRecord, [(key: String, text: String)]) throws -> Void
     private let other: (String, PlistValue) -> Void
     private var failure: (any Error)?
     /// Nesting an item file never needs (the binary reader's bound too): a deeper array or
@@ -21,41 +22,47 @@ final class PlistXMLReader {
     /// The elements still open inside a value being left out.
     private var skipping = 0
 
-    /// A dictionary or array being read, changed in place (by index) so a long one is not copied at each value.
+    /// A dictionary or array being read, changed in place (by index) so a long one is not copied
+    /// at each value. A record and its `edits` and `snapshot` (`place`) go to `record` instead.
     private struct Open {
         let isArray: Bool
         var isItems = false
+        var place: ItemRecordDecoder.Place?
         var fields: [String: PlistValue] = [:]
         var values: [PlistValue] = []
         var key: String?
     }
     private var open: [Open] = []
+    private var record: ItemRecordDecoder?
+    private var reading: ItemFileFields.Reading
     private var sawDictionary = false
     private var text: String?  // the characters of the key or value being read
-    private static let iso8601 = Date.ISO8601FormatStyle()
 
-    private init(stopAt: @escaping (Int) -> Bool, item: @escaping (PlistValue) throws -> Void,
+    private init(stopAt: @escaping (Int) -> Bool, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                 item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void = { _, _ in },
                  other: @escaping (String, PlistValue) -> Void = { _, _ in }) {
         self.stopAt = stopAt
         self.item = item
         self.other = other
+        reading = ItemFileFields.Reading(locale: locale)
     }
 
-    /// Reads the list in `data`, handing on each item and each other top-level key (another
-    /// tool's), and returns its version. Throws `Damaged` when the list is not well-formed or its
-    /// top is not a dictionary, and what `item` throws.
+    /// Reads the list that `blocks` feeds (`feed` returns false once reading has stopped), handing
+    /// on each record with the keys of the values it could not read, and each other top-level key
+    /// (another tool's), and returns its version. Throws `Damaged` when the list is not
+    /// well-formed or its top is not a dictionary, and what `blocks` or `item` throws.
     /// `tooDeep` counts the values left out for nesting deeper than `maximumDepth`.
-    static func read(_ data: Data, stoppingAbove supported: Int, tooDeep: inout Int, item: @escaping (PlistValue) throws -> Void,
+    static func read(_ blocks: (_ feed: (Data) -> Bool) throws -> Void, stoppingAbove supported: Int, locale: Locale, tooDeep: inout Int,
+                     item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void,
                      other: @escaping (String, PlistValue) -> Void) throws -> Int? {
-        let reader = PlistXMLReader(stopAt: { $0 > supported }, item: item, other: other)
+        let reader = PlistXMLReader(stopAt: { $0 > supported }, locale: locale, item: item, other: other)
         defer { tooDeep += reader.tooDeep }
-        return try reader.run { feed in _ = feed(data) }
+        return try reader.run(blocks)
     }
 
     /// The version of the list in `data`, read up to the version only; nil when there is none.
     static func version(of data: Data) -> Int? {
-        var ignored = 0
-        return try? read(data, stoppingAbove: .min, tooDeep: &ignored, item: { _ in }, other: { _, _ in })
+        try? PlistXMLReader(stopAt: { _ in true }).run { feed in _ = feed(data) }
     }
 
     /// The same for the file at `path`, read a block at a time until the version is found (the
@@ -67,7 +74,7 @@ final class PlistXMLReader {
             return (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? PlistEncoding.utf8($0) }.flatMap(version(of:))
         }
         try? file.seek(toOffset: 0)
-        return try? PlistXMLReader(stopAt: { _ in true }, item: { _ in }).run { feed in
+        return try? PlistXMLReader(stopAt: { _ in true }).run { feed in
             while let block = try? file.read(upToCount: 64 * 1024), !block.isEmpty, feed(block) {}
         }
     }
@@ -75,10 +82,10 @@ final class PlistXMLReader {
     private static let parser: GMarkupParser = {
         var parser = GMarkupParser()
         parser.start_element = { _, name, _, _, reader, error in
-            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().start(String(cString: name!), error)
+            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().start(Element(name!), error)
         }
         parser.end_element = { _, name, reader, error in
-            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().end(String(cString: name!), error)
+            Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue().end(Element(name!), error)
         }
         parser.text = { _, text, length, reader, _ in
             let reader = Unmanaged<PlistXMLReader>.fromOpaque(reader!).takeUnretainedValue()
@@ -90,14 +97,14 @@ final class PlistXMLReader {
     }()
 
     /// Runs the parser over what `body` feeds it; `feed` returns false once parsing has stopped.
-    private func run(_ body: (_ feed: (Data) -> Bool) -> Void) throws -> Int? {
+    private func run(_ body: (_ feed: (Data) -> Bool) throws -> Void) throws -> Int? {
         var parser = Self.parser
         let context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, Unmanaged.passUnretained(self).toOpaque(), nil)
         defer { g_markup_parse_context_free(context) }
         var error: UnsafeMutablePointer<GError>?
         defer { g_clear_error(&error) }
         var stopped = false, first = true
-        body { block in
+        try body { block in
             let parts = first ? Self.withoutDoctype(block) : [block]
             first = false
             stopped = stopped || !parts.allSatisfy { part in
@@ -134,23 +141,59 @@ final class PlistXMLReader {
         g_set_error_literal(error, g_quark_from_static_string("storesearch-plist"), 0, reason ?? "stopped")
     }
 
-    private func start(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
-        if skipping > 0 || ((name == "dict" || name == "array") && open.count >= Self.maximumDepth) {
-            skipping += 1
-            return
-        }
-        switch name {
-        case "plist": break
-        case "dict":
-            sawDictionary = sawDictionary || open.isEmpty
-            open.append(Open(isArray: false))
-        case "array": open.append(Open(isArray: true, isItems: open.count == 1 && open[0].key == "items"))
-        case "key", "string", "integer", "real", "date", "data", "true", "false": text = ""
-        default: stop("an unknown element <\(name.prefix(40))>", error)
+    /// The elements of a property list, told apart without making a string of each name.
+    private enum Element {
+        case plist, dict, array, key, string, integer, real, date, data, yes, no, other
+
+        init(_ name: UnsafePointer<CChar>) {
+            func named(_ text: StaticString) -> Bool { strcmp(name, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)) == 0 }
+            self = switch UInt8(bitPattern: name[0]) {
+            case UInt8(ascii: "k") where named("key"): .key
+            case UInt8(ascii: "s") where named("string"): .string
+            case UInt8(ascii: "d") where named("dict"): .dict
+            case UInt8(ascii: "d") where named("date"): .date
+            case UInt8(ascii: "d") where named("data"): .data
+            case UInt8(ascii: "i") where named("integer"): .integer
+            case UInt8(ascii: "a") where named("array"): .array
+            case UInt8(ascii: "r") where named("real"): .real
+            case UInt8(ascii: "t") where named("true"): .yes
+            case UInt8(ascii: "f") where named("false"): .no
+            case UInt8(ascii: "p") where named("plist"): .plist
+            default: .other
+            }
         }
     }
 
-    private func end(_ name: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+    private func start(_ element: Element, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        if skipping > 0 || ((element == .dict || element == .array) && open.count >= Self.maximumDepth) {
+            skipping += 1
+            return
+        }
+        switch element {
+        case .plist: break
+        case .dict:
+            sawDictionary = sawDictionary || open.isEmpty
+            open.append(Open(isArray: false, place: beginRecordPart()))
+        case .array: open.append(Open(isArray: true, isItems: open.count == 1 && open[0].key == "items"))
+        case .key, .string, .integer, .real, .date, .data, .yes, .no: text = ""
+        case .other: stop("an unknown element", error)
+        }
+    }
+
+    /// A dictionary starts: a record of `items`, or its `edits` or `snapshot`, is decoded key by key.
+    private func beginRecordPart() -> ItemRecordDecoder.Place? {
+        guard let top = open.indices.last else { return nil }
+        if open[top].isItems {
+            record = ItemRecordDecoder()
+            return .record
+        }
+        guard open[top].place == .record, let key = open[top].key, let nested = ItemRecordDecoder.place(ofNested: key) else { return nil }
+        open[top].key = nil  // its value is this dictionary, read into the record
+        record?.begin(nested)
+        return nested
+    }
+
+    private func end(_ element: Element, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
         if skipping > 0 {
             skipping -= 1
             if skipping == 0 { leaveOutTooDeep() }
@@ -161,25 +204,39 @@ final class PlistXMLReader {
         // Numbers and dates may have space around them (a hand edit); they have none inside.
         var trimmed: String { Self.trimmed(content) }
         let value: PlistValue?
-        switch name {
-        case "key":
+        switch element {
+        case .key:
             guard let last = open.last, !last.isArray, last.key == nil else { return stop("a misplaced key", error) }
             open[open.count - 1].key = content
             return
-        case "dict", "array":
+        case .dict, .array:
             guard let last = open.popLast() else { return }
-            value = last.isArray ? .array(last.values) : last.key == nil ? .dictionary(last.fields) : nil  // nil: a key without a value
-        case "string": value = .string(content)
-        case "integer": value = Int(trimmed).map(PlistValue.integer)
-        case "real": value = Double(trimmed).map(PlistValue.real)  // also "nan", "+infinity", "-inf"
-        case "date": value = (try? Self.iso8601.parse(trimmed)).map(PlistValue.date)
-        case "data": value = Data(base64Encoded: content, options: .ignoreUnknownCharacters).map(PlistValue.data)
-        case "true", "false": value = .bool(name == "true")
-        default: return
+            guard last.isArray || last.key == nil else { return stop("a key without a value", error) }
+            if last.place == .record { return finishRecord(error) }
+            if last.place != nil { return }  // `edits` or `snapshot`: already in the record
+            value = last.isArray ? .array(last.values) : .dictionary(last.fields)
+        case .string: value = .string(content)
+        case .integer: value = Int(trimmed).map(PlistValue.integer)
+        case .real: value = Double(trimmed).map(PlistValue.real)  // also "nan", "+infinity", "-inf"
+        case .date: value = ISO8601Date.parse(trimmed).map(PlistValue.date)
+        case .data: value = Data(base64Encoded: content, options: .ignoreUnknownCharacters).map(PlistValue.data)
+        case .yes, .no: value = .bool(element == .yes)
+        case .plist, .other: return
         }
-        guard let value else { return stop("a <\(name)> that cannot be read", error) }
+        guard let value else { return stop("a value that cannot be read", error) }
         do {
             try add(value, text: content, error)
+        } catch let thrown {
+            failure = failure ?? thrown
+            stop(nil, error)
+        }
+    }
+
+    private func finishRecord(_ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
+        do {
+            guard let decoded = try record.take()?.finish() else { return }
+            try item(decoded, reading.refused)
+            reading.refused.removeAll(keepingCapacity: true)
         } catch let thrown {
             failure = failure ?? thrown
             stop(nil, error)
@@ -200,12 +257,14 @@ final class PlistXMLReader {
             return stop("no dictionary at the top", error)
         }
         if open[top].isArray {
-            if open[top].isItems { return try item(value) }
+            if open[top].isItems { throw ItemFileFields.Damaged(description: "an item is not a dictionary") }
             return open[top].values.append(value)
         }
         guard let key = open[top].key else { return stop("a value without a key", error) }
         open[top].key = nil
-        if top > 0 {
+        if let place = open[top].place {
+            record?.take(key, value, in: place, reading: &reading)
+        } else if top > 0 {
             open[top].fields[key] = value
         } else if key == "formatVersion" {
             guard version == nil, case let digits = Self.trimmed(text), digits.count <= 9,

@@ -2,34 +2,42 @@ import Foundation
 
 /// Writes the item file's XML property list a buffer at a time, in the layout Foundation's
 /// encoder uses (tabs, keys in sorted order, dates in whole UTC seconds; other tools' top-level
-/// keys follow the items): memory stays at one buffer whatever the number of records.
+/// keys follow the items), from each record's bytes (`record(_:)`, kept between saves by
+/// `EncodedRecords`) into one buffer after another.
 struct PlistXMLWriter {
     private static let bufferSize = 256 * 1024
     /// Enough for any value the readers keep (`PlistXMLReader.maximumDepth`); deeper ones take more.
     private static let tabs = [UInt8](repeating: 0x09, count: PlistXMLReader.maximumDepth + 4)
     private var buffer: [UInt8] = []
 
-    /// `{formatVersion: version, items: [each record]}` and other tools' keys after them; `flush`
-    /// gets each full buffer, and the rest at the end.
-    static func write<Failure>(formatVersion: Int, items: [ItemRecord], otherFields: [String: PlistValue],
+    /// `{formatVersion: version, items: [each record]}` and other tools' keys after them, with
+    /// each record's bytes from `record(_:)`; `flush` gets each full buffer, and the rest at the end.
+    static func write<Failure>(formatVersion: Int, records: [[UInt8]], otherFields: [String: PlistValue],
                                flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var writer = PlistXMLWriter()
         writer.buffer.reserveCapacity(bufferSize)
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
                    + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
                    + "\t<key>formatVersion</key>\n\t<integer>\(formatVersion)</integer>\n\t<key>items</key>\n")
-        writer.raw(items.isEmpty ? "\t<array/>\n" : "\t<array>\n")
-        for record in items {
-            writer.write(ItemFileFields.plist(record), depth: 2)
+        writer.raw(records.isEmpty ? "\t<array/>\n" : "\t<array>\n")
+        for record in records {
+            writer.buffer += record
             if writer.buffer.count >= bufferSize {
                 try flush(writer.buffer)
                 writer.buffer.removeAll(keepingCapacity: true)
             }
         }
-        if !items.isEmpty { writer.raw("\t</array>\n") }
+        if !records.isEmpty { writer.raw("\t</array>\n") }
         writer.write(otherFields, depth: 0)
         writer.raw("</dict>\n</plist>\n")
         try flush(writer.buffer)
+    }
+
+    /// One record of the items array, as `write` places it (two tabs deep).
+    static func record(_ record: ItemRecord) -> [UInt8] {
+        var writer = PlistXMLWriter()
+        writer.write(ItemFileFields.plist(record), depth: 2)
+        return writer.buffer
     }
 
     private mutating func indent(_ depth: Int) {

@@ -3,12 +3,15 @@ import Foundation
 /// A number another tool wrote as text, read whole or not at all: `Decimal(string:)` reads the
 /// longest prefix it can, so "12,50" would be 12 and "1.299,00" 1.299.
 enum StrictDecimal {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// A plain decimal number ("12.50", "-1"), else one written the locale's way, with its
     /// decimal separator and groups of three ("12,50" and "1.299,00" in de_DE); else nil.
     static func parse(_ text: String, locale: Locale) -> Decimal? {
-        let posix = Locale(identifier: "en_US_POSIX")
+        guard text.utf8.count <= 40 else { return nil }  // Decimal keeps 38 digits: more would be rewritten rounded
+        if let plain = plainDecimal(text) { return plain }  // what StoreSearch writes: most prices
+        if isNumber(text, point: ".", grouping: nil) { return finite(Decimal(string: text, locale: posix)) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.count <= 40 else { return nil }  // Decimal keeps 38 digits: more would be rewritten rounded
         if isNumber(trimmed, point: ".", grouping: nil) { return finite(Decimal(string: trimmed, locale: posix)) }
         let point = Character(locale.decimalSeparator ?? ".")
         let grouping = locale.groupingSeparator.flatMap(\.first).map { $0 == "\u{202F}" || $0 == "\u{A0}" ? " " : $0 }
@@ -16,6 +19,25 @@ enum StrictDecimal {
         guard isNumber(spaced, point: point, grouping: grouping) else { return nil }
         let plain = String(spaced.filter { $0 != grouping }.map { $0 == point ? "." : $0 })
         return finite(Decimal(string: plain, locale: posix))
+    }
+
+    /// Digits with at most one "." and no more than 18 of them ("1.29"), built without
+    /// `Decimal(string:)`, which costs more than the rest of reading a price; nil for anything else.
+    private static func plainDecimal(_ text: String) -> Decimal? {
+        var significand: UInt64 = 0, digits = 0, fraction = 0, seenPoint = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 18 {
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if seenPoint { fraction += 1 }
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, !seenPoint || fraction > 0, text.utf8.first != UInt8(ascii: ".") else { return nil }
+        return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(significand))
     }
 
     /// Decimal gives NaN for digits beyond its range.

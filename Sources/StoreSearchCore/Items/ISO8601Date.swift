@@ -1,0 +1,41 @@
+import Foundation
+
+/// Dates in the item file, `2024-01-02T03:04:05Z` as Foundation writes them. That exact form is
+/// read with the C library's `timegm`, about ten times faster than `ISO8601FormatStyle`, which
+/// reads every other form (fractions, offsets) another tool may write.
+enum ISO8601Date {
+    private static let style = Date.ISO8601FormatStyle()
+
+    static func parse(_ text: String) -> Date? {
+        text.utf8.withContiguousStorageIfAvailable(fast) ?? (try? style.parse(text))
+    }
+
+    private static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        // YYYY-MM-DDTHH:MM:SSZ
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+              bytes[19] == 0x5A else { return try? style.parse(String(decoding: bytes, as: UTF8.self)) }
+        func number(_ range: Range<Int>) -> Int32? {
+            var value: Int32 = 0
+            for index in range {
+                let digit = Int32(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
+              hour < 24, minute < 60, second < 61 else { return try? style.parse(String(decoding: bytes, as: UTF8.self)) }
+        var fields = tm()
+        fields.tm_year = year - 1900
+        fields.tm_mon = month - 1
+        fields.tm_mday = day
+        fields.tm_hour = hour
+        fields.tm_min = minute
+        fields.tm_sec = second
+        // A day past the month's end (02-30) rolls over in timegm; FormatStyle refuses it.
+        let seconds = timegm(&fields)
+        guard fields.tm_mday == day, fields.tm_mon == month - 1 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
