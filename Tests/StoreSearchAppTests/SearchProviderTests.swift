@@ -151,6 +151,84 @@ final class SearchProviderTests: XCTestCase {
         XCTAssertTrue(waitForExit(service, within: 25), "started only for the overview, it quits when idle")
     }
 
+    /// Issue #30: the Shell's first search after the service quit starts it through D-Bus (its
+    /// `.service` file as installed), and that very first call must be answered: the provider is
+    /// exported before the app owns its name. Three cold starts, each on a fresh bus.
+    func testTheFirstCallOfAColdStartIsAnswered() throws {
+        let server = try startStore(closed: Flag())
+        defer { server.stop() }
+        let template = try String(contentsOf: MainLoop.repository.appending(path: "Resources/io.github.storesearch.StoreSearch.service.in"),
+                                  encoding: .utf8)
+        for start in 1...3 {
+            let services = folder.appending(path: "services-\(start)")
+            try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+            try template.replacingOccurrences(of: "@bindir@", with: Self.executable.deletingLastPathComponent().path)
+                .write(to: services.appending(path: "io.github.storesearch.StoreSearch.service"), atomically: true, encoding: .utf8)
+            let activating = try PrivateSessionBus(activatingServicesIn: services, environment: environment(apiBase: server.baseURL!))
+            defer { activating.stop() }
+            var caller = ProcessInfo.processInfo.environment
+            caller["DBUS_SESSION_BUS_ADDRESS"] = activating.address
+            defer { Self.stopService(on: caller) }
+
+            let first = try call("GetInitialResultSet", "['live', 'copy']", environment: caller)
+            XCTAssertEqual(first.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+                           "cold start \(start): the first call is answered")
+            print("Cold start \(start), the first GetInitialResultSet: \(String(format: "%.0f ms", first.seconds * 1000)) (gdbus included)")
+        }
+    }
+
+    /// Ends the service D-Bus started on the bus `environment` names (it would stay 10 s).
+    private static func stopService(on environment: [String: String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "io.github.storesearch.StoreSearch"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            return XCTFail("gdbus: \(error)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // "(uint32 1234,)"
+        guard let pid = Int32(text.filter(\.isNumber).dropFirst(2)) else { return XCTFail("no service on the bus: \(text)") }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !state.contains(") Z ") {
+            usleep(20_000)
+        }
+    }
+
+    /// Issue #30: the Shell asks for a subsearch on every keystroke after the first; from 3
+    /// characters on it searches the store, with the user's own matches first.
+    func testASubsearchAsksTheStore() throws {
+        let server = try startStore(closed: Flag())
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        let service = try startService(environment: environment)
+        defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
+
+        let initial = try call("GetInitialResultSet", "['tar']", environment: environment)
+        XCTAssertEqual(initial.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "the store has nothing for “tar”")
+        let asked = server.requestCount
+        let sub = try call("GetSubsearchResultSet", "['track:900']", "['tarkan']", environment: environment)
+        XCTAssertEqual(sub.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
+                       "mine first, then the store's for the longer term, hidden ones left out")
+        XCTAssertGreaterThan(server.requestCount, asked, "the subsearch reached the store")
+        XCTAssertLessThan(sub.seconds, 2.5)
+        print("GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)")
+
+        let before = server.requestCount
+        XCTAssertEqual(try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "(['track:900'],)")
+        let short = try call("GetSubsearchResultSet", "['track:900']", "['ta']", environment: environment)
+        XCTAssertEqual(short.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "under 3 characters, mine only")
+        XCTAssertEqual(server.requestCount, before, "and the store is not asked")
+    }
+
     func testActivatingAResultOpensTheWindowOnIt() throws {
         let closed = Flag()
         let server = try startStore(closed: closed)
