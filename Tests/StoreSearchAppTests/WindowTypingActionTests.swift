@@ -66,6 +66,25 @@ final class WindowTypingActionTests: XCTestCase {
         }
     }
 
+    /// Text in Price that is no price is not saved (its error says why), but Ctrl+D does not wipe it either.
+    func testCtrlDWhileThePriceHoldsTextThatIsNoPriceLeavesItThere() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            form.priceEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys("x")
+            XCTAssertTrue(MainContext.spin(until: { form.priceEntry.text.hasSuffix("x") }), "typed: \(form.priceEntry.text)")
+            let typed = form.priceEntry.text
+            harness.pressKeys("ctrl+d")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
+            XCTAssertEqual(form.priceEntry.text, typed, "the typing stays")
+            XCTAssertTrue(form.priceError.isVisible, "with the reason it is not saved")
+            XCTAssertNil(harness.environment.keeper.store.records[form.item!.id]?.edits.price)
+        }
+    }
+
     /// The item's other actions (the Hide button, a menu item, Delete) reach it the same way when
     /// the focus is still in a field: what is typed is committed first, one step with the action.
     func testHideAndMarkUnvisitedWhileTypingCommitTheTypingAsOneStep() throws {
