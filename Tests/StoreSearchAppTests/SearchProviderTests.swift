@@ -32,12 +32,13 @@ final class SearchProviderTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The store: "tarkan" (that word alone) finds four songs at once, other terms nothing; "slow" never answers
+    /// The store: "tarkan" (that word alone) finds four songs at once, other terms nothing; "slow"
+    /// (or `slowTerm`, as it is in the request) never answers
     /// (and notes its arrival and the close).
-    private func startStore(closed: Flag, slowArrived: Flag = Flag()) throws -> ScriptedServer {
+    private func startStore(closed: Flag, slowArrived: Flag = Flag(), slowTerm: String = "term=slow&") throws -> ScriptedServer {
         let server = ScriptedServer { connection in
             guard connection.readRequest() else { return }
-            if connection.target.contains("term=slow") {
+            if connection.target.contains(slowTerm) {
                 slowArrived.set()
                 connection.writeHead(contentLength: 100)
                 if connection.waitForClientClose(timeout: .seconds(15)) { closed.set() }
@@ -206,7 +207,7 @@ final class SearchProviderTests: XCTestCase {
     /// Issue #30: the Shell asks for a subsearch on every keystroke after the first; from 3
     /// characters on it searches the store, with the user's own matches first.
     func testASubsearchAsksTheStore() throws {
-        let server = try startStore(closed: Flag())
+        let server = try startStore(closed: Flag(), slowTerm: "term=tarkan%20dud&")
         defer { server.stop() }
         let environment = environment(apiBase: server.baseURL!)
         let service = try startService(environment: environment)
@@ -221,6 +222,11 @@ final class SearchProviderTests: XCTestCase {
         XCTAssertGreaterThan(server.requestCount, asked, "the subsearch reached the store")
         XCTAssertLessThan(sub.seconds, 2.5)
         print("GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)")
+
+        let more = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'dud']", environment: environment)
+        XCTAssertEqual(more.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:903'],)",
+                       "the store does not answer in time: what it found before that still matches")
+        XCTAssertLessThan(more.seconds, 2.5)
 
         let before = server.requestCount
         XCTAssertEqual(try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines),
