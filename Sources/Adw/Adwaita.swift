@@ -6,12 +6,9 @@ import Gtk
 @MainActor
 public enum Adwaita {
     /// A GtkApplication of libadwaita's type, wrapped like any other application; the flags are
-    /// those of `Application.init(id:handlesCommandLine:)` (unique per session).
+    /// those of `Application.init(id:handlesCommandLine:)` (unique per session), and its D-Bus
+    /// registration can be followed (`Application.onDBusRegister`).
     public static func application(id: String, handlesCommandLine: Bool = false) -> Application {
-        MainLoopBridge.install()
-        let flags = handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS
-        let pointer = adw_application_new(id, flags)!
-        defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-        return Application(retaining: UnsafeMutableRawPointer(pointer))
+        Application(id: id, handlesCommandLine: handlesCommandLine, type: adw_application_get_type())
     }
 }

@@ -25,4 +25,16 @@ extension Widget {
             child = gtk_widget_get_next_sibling(current)
         }
     }
+
+    /// Closes every open popover in this widget's tree.
+    public func popDownPopovers() {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_popover_get_type()) != 0, gtk_widget_get_visible(current) != 0 {
+                gtk_popover_popdown(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkPopover.self))
+            }
+            Widget(retaining: current).popDownPopovers()
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
 }

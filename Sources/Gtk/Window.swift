@@ -76,8 +76,13 @@ open class Window: Widget {
     /// Asks the window to close, as the close button does (runs close-request handlers).
     public func close() { gtk_window_close(window) }
 
-    /// Closes without asking: for code that already decided.
-    public func destroy() { gtk_window_destroy(window) }
+    /// Closes without asking: for code that already decided. Open popovers are closed first: one
+    /// destroyed open (a drop-down's list) left every later window of the process without
+    /// keyboard input (GTK 4.8 on X11).
+    public func destroy() {
+        popDownPopovers()
+        gtk_window_destroy(window)
+    }
 
     /// `handler` returns true to keep the window open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {

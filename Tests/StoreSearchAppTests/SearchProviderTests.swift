@@ -32,18 +32,19 @@ final class SearchProviderTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The store: "tarkan" finds four songs at once, other terms nothing; "slow" never answers
+    /// The store: "tarkan" (that word alone) finds four songs at once, other terms nothing; "slow"
+    /// (or `slowTerm`, as it is in the request) never answers
     /// (and notes its arrival and the close).
-    private func startStore(closed: Flag, slowArrived: Flag = Flag()) throws -> ScriptedServer {
+    private func startStore(closed: Flag, slowArrived: Flag = Flag(), slowTerm: String = "term=slow&") throws -> ScriptedServer {
         let server = ScriptedServer { connection in
             guard connection.readRequest() else { return }
-            if connection.target.contains("term=slow") {
+            if connection.target.contains(slowTerm) {
                 slowArrived.set()
                 connection.writeHead(contentLength: 100)
                 if connection.waitForClientClose(timeout: .seconds(15)) { closed.set() }
                 return
             }
-            let found = connection.target.contains("term=tarkan")
+            let found = connection.target.contains("term=tarkan&")
             let records = !found ? [] : [(900, "Kuzu Kuzu"), (902, "Şımarık"), (903, "Dudu"), (901, "Hidden Tarkan Song")].map { id, name in
                 #"{"wrapperType":"track","kind":"song","trackId":\#(id),"trackName":"\#(name)","artistName":"Tarkan","trackPrice":0.99,"currency":"USD"}"#
             }
@@ -123,7 +124,8 @@ final class SearchProviderTests: XCTestCase {
                        "mine first, then the store's, hidden ones left out, none twice")
         print("GetInitialResultSet, with a store search: \(String(format: "%.0f ms", both.seconds * 1000)) (gdbus included)")
         let narrowed = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'live']", environment: environment)
-        XCTAssertEqual(narrowed.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "a subsearch narrows")
+        XCTAssertEqual(narrowed.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+                       "a subsearch asks the store again, which has nothing for both words: my item stays")
 
         let metas = try call("GetResultMetas", "['track:900', 'track:902']", environment: environment).output
         XCTAssertTrue(metas.contains("'name': <'Kuzu Kuzu (my live copy)'>"), metas)
@@ -149,6 +151,89 @@ final class SearchProviderTests: XCTestCase {
         XCTAssertTrue(closed.isSet, "the store saw the older request's connection close")
 
         XCTAssertTrue(waitForExit(service, within: 25), "started only for the overview, it quits when idle")
+    }
+
+    /// Issue #30: the Shell's first search after the service quit starts it through D-Bus (its
+    /// `.service` file as installed), and that very first call must be answered: the provider is
+    /// exported before the app owns its name. Three cold starts, each on a fresh bus.
+    func testTheFirstCallOfAColdStartIsAnswered() throws {
+        let server = try startStore(closed: Flag())
+        defer { server.stop() }
+        let template = try String(contentsOf: MainLoop.repository.appending(path: "Resources/io.github.storesearch.StoreSearch.service.in"),
+                                  encoding: .utf8)
+        for start in 1...3 {
+            let services = folder.appending(path: "services-\(start)")
+            try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+            try template.replacingOccurrences(of: "@bindir@", with: Self.executable.deletingLastPathComponent().path)
+                .write(to: services.appending(path: "io.github.storesearch.StoreSearch.service"), atomically: true, encoding: .utf8)
+            let activating = try PrivateSessionBus(activatingServicesIn: services, environment: environment(apiBase: server.baseURL!))
+            defer { activating.stop() }
+            var caller = ProcessInfo.processInfo.environment
+            caller["DBUS_SESSION_BUS_ADDRESS"] = activating.address
+            defer { Self.stopService(on: caller) }
+
+            let first = try call("GetInitialResultSet", "['live', 'copy']", environment: caller)
+            XCTAssertEqual(first.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+                           "cold start \(start): the first call is answered")
+            print("Cold start \(start), the first GetInitialResultSet: \(String(format: "%.0f ms", first.seconds * 1000)) (gdbus included)")
+        }
+    }
+
+    /// Ends the service D-Bus started on the bus `environment` names (it would stay 10 s).
+    private static func stopService(on environment: [String: String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "io.github.storesearch.StoreSearch"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            return XCTFail("gdbus: \(error)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // "(uint32 1234,)"
+        guard let pid = Int32(text.filter(\.isNumber).dropFirst(2)) else { return XCTFail("no service on the bus: \(text)") }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !state.contains(") Z ") {
+            usleep(20_000)
+        }
+    }
+
+    /// Issue #30: the Shell asks for a subsearch on every keystroke after the first; from 3
+    /// characters on it searches the store, with the user's own matches first.
+    func testASubsearchAsksTheStore() throws {
+        let server = try startStore(closed: Flag(), slowTerm: "term=tarkan%20dud&")
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        let service = try startService(environment: environment)
+        defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
+
+        let initial = try call("GetInitialResultSet", "['tar']", environment: environment)
+        XCTAssertEqual(initial.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "the store has nothing for “tar”")
+        let asked = server.requestCount
+        let sub = try call("GetSubsearchResultSet", "['track:900']", "['tarkan']", environment: environment)
+        XCTAssertEqual(sub.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
+                       "mine first, then the store's for the longer term, hidden ones left out")
+        XCTAssertGreaterThan(server.requestCount, asked, "the subsearch reached the store")
+        XCTAssertLessThan(sub.seconds, 2.5)
+        print("GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)")
+
+        let more = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'dud']", environment: environment)
+        XCTAssertEqual(more.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:903'],)",
+                       "the store does not answer in time: what it found before that still matches")
+        XCTAssertLessThan(more.seconds, 2.5)
+
+        let before = server.requestCount
+        XCTAssertEqual(try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "(['track:900'],)")
+        let short = try call("GetSubsearchResultSet", "['track:900']", "['ta']", environment: environment)
+        XCTAssertEqual(short.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "under 3 characters, mine only")
+        XCTAssertEqual(server.requestCount, before, "and the store is not asked")
     }
 
     func testActivatingAResultOpensTheWindowOnIt() throws {

@@ -61,8 +61,10 @@ public enum StoreSearchApp {
         // window and quits once nothing has used it for this long. (Set always, it would also
         // keep a closed window's process for that long.)
         if options.isService { application.setInactivityTimeout(10_000) }
-        application.onStartup {
-            let search = SearchProvider(application: application, environment: sharedEnvironment())
+        // GNOME Shell's search provider is exported as the application registers on the bus,
+        // before it owns its name: D-Bus hands a service it started the first call at once.
+        application.onDBusRegister { connection in
+            let search = SearchProvider(connection: connection, application: application, environment: sharedEnvironment)
             search.resultActivated.subscribe { result, isMine in
                 let opened = openWindow()
                 opened.showFromOverview(result, isMine: isMine)
@@ -74,6 +76,10 @@ public enum StoreSearchApp {
                 opened.present()
             }
             provider = search
+        }
+        application.onDBusUnregister {
+            provider?.unexport()
+            provider = nil
         }
         // A D-Bus activation (the launcher of a DBusActivatable desktop entry, `gapplication
         // launch`) opens the window or brings it forward.

@@ -5,8 +5,11 @@ import StoreSearchCore
 /// GNOME Shell's search provider (`org.gnome.Shell.SearchProvider2` at `objectPath` on the app's
 /// bus name): what the user typed in the Activities overview finds their own items first, at
 /// once and offline, then the store's best matches for terms of 3 characters or more (through
-/// the same search service as the window: cache, Retry-After, deadline). Every answer comes
-/// within `answerWithin` with what there is; a newer search cancels the older one's request.
+/// the same search service as the window: cache, Retry-After, deadline), for the first keystroke
+/// and every one after it (a subsearch). Every answer comes within `answerWithin` with what there
+/// is; a newer search cancels the older one's request.
+/// It is exported when the application registers on the bus, before it owns its name: a service
+/// D-Bus starts for the Shell gets its first call as soon as the name is owned.
 /// It answers only on the session bus and only with what the app would show (no hidden items,
 /// texts as bounded as in the rows, icons only from the artwork cache: no network wait).
 @MainActor
@@ -17,7 +20,10 @@ final class SearchProvider {
     static let mineLimit = 10
 
     private let application: Application
-    private let environment: AppEnvironment
+    /// Made on the first call: the object is exported before the application's startup, when GTK
+    /// is not ready yet for what the environment opens.
+    private let makeEnvironment: @MainActor () -> AppEnvironment
+    private var environment: AppEnvironment { makeEnvironment() }
     private var object: DBusObject?
     private var pendingSearch: Task<Void, Never>?
     /// Results answered so far by id, for their metas and their activation.
@@ -31,18 +37,26 @@ final class SearchProvider {
     /// The user asked to see all results for these terms in the app.
     let searchLaunched = Event<String>()
 
-    init(application: Application, environment: AppEnvironment) {
+    /// Exports the provider on `connection` (the application's, as it registers on the bus).
+    init(connection: OpaquePointer, application: Application, environment: @escaping @MainActor () -> AppEnvironment) {
         self.application = application
-        self.environment = environment
-        guard let connection = application.dbusConnection else { return }  // no session bus: no overview either
+        makeEnvironment = environment
         object = DBusObject(connection: connection, path: Self.objectPath, introspectionXML: Self.interfaceXML,
                             interface: "org.gnome.Shell.SearchProvider2") { [weak self] call in self?.handle(call) }
+    }
+
+    /// The application leaves the bus.
+    func unexport() {
+        pendingSearch?.cancel()
+        object?.unregister()
+        object = nil
     }
 
     private func handle(_ call: DBusCall) {
         switch call.method {
         case "GetInitialResultSet": search(call.strings(0), answering: call)
-        case "GetSubsearchResultSet": call.reply([.strings(narrow(call.strings(0), to: call.strings(1)))])
+        // The Shell asks this on every keystroke after the first: the store is asked again too.
+        case "GetSubsearchResultSet": search(call.strings(1), narrowing: call.strings(0), answering: call)
         case "GetResultMetas": call.reply([metas(call.strings(0))])
         case "ActivateResult":
             let id = call.string(0)
@@ -59,16 +73,19 @@ final class SearchProvider {
 
     // MARK: Searching
 
-    private func search(_ terms: [String], answering call: DBusCall) {
+    /// My matches for `terms`, then the store's. A subsearch passes the `previous` results: until
+    /// the store answers (or when it cannot), those that still match stand in for its answer.
+    private func search(_ terms: [String], narrowing previous: [String] = [], answering call: DBusCall) {
         pendingSearch?.cancel()  // its call is answered with what it had
         if answered.count > 1000 { answered.removeAll() }  // a long session: keep the latest searches' only
         let term = terms.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         let mine = myMatches(term)
         for result in mine { answered[result.id] = result }
         let mineIDs = mine.map(\.id)
-        guard term.count >= 3 else { return call.reply([.strings(mineIDs)]) }
+        let withoutStore = mineIDs + narrow(previous.filter { !mineIDs.contains($0) }, to: terms)
+        guard term.count >= 3 else { return call.reply([.strings(withoutStore)]) }
         application.hold()  // a service started for the overview stays while it works
-        let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings(mineIDs)]) }
+        let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings(withoutStore)]) }
         pendingSearch = Task { [weak self, environment] in
             defer {
                 deadline.cancel()
@@ -83,13 +100,16 @@ final class SearchProvider {
                     ids.append(result.id)
                 }
             } catch {
-                Log.message(LogDomain.app, "Search provider: the store's results for a term are left out: \(error)")
+                ids = withoutStore
+                if !Task.isCancelled {  // a newer keystroke's search took over: nothing went wrong
+                    Log.message(LogDomain.app, "Search provider: the store's results for a term are left out: \(error)")
+                }
             }
             call.reply([.strings(ids)])  // no second answer once the deadline gave one
         }
     }
 
-    /// More words typed: the earlier results that hold them all, with no new request.
+    /// The earlier results that hold every word of `terms` now.
     private func narrow(_ previous: [String], to terms: [String]) -> [String] {
         let query = terms.joined(separator: " ")
         return previous.filter { id in

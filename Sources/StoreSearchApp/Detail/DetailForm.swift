@@ -136,6 +136,9 @@ final class DetailForm {
             if let typed = invalidPriceText { invalidPriceDropped.send((typed, current)) }
         }
         let isNewItem = self.item?.id != item?.id
+        // A change to the shown item (Ctrl+D, an undo) keeps typing that is not a price, with its
+        // error: it was never saved, and only another item or Revert discards it.
+        let keepsTypedPrice = !isNewItem && invalidPriceText != nil
         self.item = item
         shown.send(item)
         guard let item else {
@@ -146,12 +149,14 @@ final class DetailForm {
         if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
-        priceEntry.text = shownPrice(of: item)
+        if !keepsTypedPrice {
+            priceEntry.text = shownPrice(of: item)
+            setPriceError(nil)
+        }
         let offers = PriceFormatter(locale: locale).allOffers(price: item.result.price, offers: item.result.offers, currency: item.result.currency)
         offersLabel.text = offers ?? ""
         offersLabel.isVisible = offers != nil
         showStoreDetails(of: item.result)
-        setPriceError(nil)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
             isFilling = true

@@ -5,9 +5,10 @@ import StoreSearchCore
 /// What can be done to the item the detail shows, as window actions its buttons name in
 /// detail-form.ui: win.hide-item, win.revert-item, win.mark-unvisited and win.view-in-store, and
 /// win.keep (Keep in My Items, the header's star and Ctrl+D), whose state is whether it is kept.
-/// Each action is carried out here, as a change through the undo history; whether it can be
-/// done follows the item (and a read-only window) through the action, so every button or menu
-/// item naming it follows too.
+/// Each action is carried out here, as a change through the undo history, after what is typed
+/// in the form is committed (one step with it: see `UndoController.actOnOpenItem`); whether it
+/// can be done follows the item (and a read-only window) through the action, so every button or
+/// menu item naming it follows too.
 @MainActor
 final class ItemActions {
     private let window: Window
@@ -34,25 +35,26 @@ final class ItemActions {
             guard let self, let shown = self.item, shown.id == id else { return }
             self.show(keeper.store.item(for: shown.result))
         }
-        window.addAction(.hideItem) { [weak self] in self?.item.map { self?.hide($0) } }
+        window.addAction(.hideItem) { [weak self] in self?.act { self?.hide($0) } }
         window.addAction(.revertItem) { [weak self] in
-            guard let item = self?.item else { return }
-            self?.detail.discardTypedPrice()  // typing that is not a price goes too
-            guard !item.edits.isEmpty else { return }
-            self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
-                                 notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
+            self?.act { item in
+                self?.detail.discardTypedPrice()  // typing that is not a price goes too
+                guard !item.edits.isEmpty else { return }
+                self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                                     notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
+            }
         }
         window.addAction(.markUnvisited) { [weak self] in
-            guard let item = self?.item else { return }
-            self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
+            self?.act { item in self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil))) }
         }
         window.addAction(.viewInStore) { [weak self] in
-            if let url = self?.item?.result.storeURL { self?.openInBrowser(url) }
+            self?.act { item in if let url = item.result.storeURL { self?.openInBrowser(url) } }
         }
         window.addBoolAction(.keep, state: false) { [weak self] kept in
-            guard let item = self?.item else { return }
-            let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
-            self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+            self?.act { item in
+                let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
+                self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+            }
         }
         show(nil)
     }
@@ -66,6 +68,13 @@ final class ItemActions {
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
         window.setActionEnabled(.keep, item != nil && isEditable)
         window.setActionState(.keep, item.map { keeper.store.isKept($0.id) } ?? false)
+    }
+
+    /// Runs `action` on the shown item as it is once the form's typing is committed.
+    private func act(_ action: (Item) -> Void) {
+        changes.actOnOpenItem {
+            if let item { action(item) }
+        }
     }
 
     /// Hides `item` (the shown one: the Hide button, or Delete in the results) with an Undo notice.

@@ -26,6 +26,8 @@ final class PreviewController {
     private let video = Video()
     private let window: Window
     private let isOffline: () -> Bool
+    /// Commits what is typed in the detail's fields (Ctrl+P acts on the open item like its other actions).
+    private let commitTyping: @MainActor () -> Void
     /// The item the detail shows (what Play plays).
     private var shown: Item?
     /// What plays (or is paused), and its stream.
@@ -38,8 +40,9 @@ final class PreviewController {
     /// The status, position or item changed (MPRIS follows).
     let stateChanged = Event<Void>()
 
-    init(window: Window, isOffline: @escaping () -> Bool) {
+    init(window: Window, commitTyping: @escaping @MainActor () -> Void, isOffline: @escaping () -> Bool) {
         self.window = window
+        self.commitTyping = commitTyping
         self.isOffline = isOffline
         let builder = Builder.loading("preview-controls.ui")
         root = builder.object("preview_box")
@@ -52,7 +55,10 @@ final class PreviewController {
         video.setSizeRequest(width: -1, height: 200)
         video.expandsHorizontally = true
         videoSlot.append(video)
-        window.addAction(.playPreview) { [weak self] in self?.playOrPause() }
+        window.addAction(.playPreview) { [weak self] in
+            self?.commitTyping()
+            self?.playOrPause()
+        }
         adjustment.onValueChanged { [weak self] in
             guard let self, !self.isUpdatingScale, let stream = self.stream, stream.isSeekable else { return }
             stream.seek(to: Int64(self.adjustment.value * 1_000_000))

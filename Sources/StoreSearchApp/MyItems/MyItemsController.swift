@@ -36,8 +36,9 @@ final class MyItemsController {
             self.pageChanged.send(self.isShowingMyItems)
         }
         page.itemSelected.subscribe { [weak self] _ in self?.updateSelectionActions() }
-        window.addAction(.restoreItem) { [weak self] in self?.restoreSelected() }
-        window.addAction(.removeItem) { [weak self] in self?.removeSelected() }
+        // The selected item is the one the detail shows: its typing is committed first, one step with the action.
+        window.addAction(.restoreItem) { [weak self] in self?.changes.actOnOpenItem { self?.restoreSelected() } }
+        window.addAction(.removeItem) { [weak self] in self?.changes.actOnOpenItem { self?.removeSelected() } }
         window.addAction(.hiddenItems) { [weak self] in self?.showHiddenItems() }
         window.addAction(.export) { [weak self] in self?.chooseExportFile() }
         window.addAction(.showSearch) { [weak self] in self?.showPage(myItems: false) }

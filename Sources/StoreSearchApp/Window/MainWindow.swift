@@ -60,7 +60,9 @@ public final class MainWindow {
                                     notices: notices)
         sortButton = builder.object("sort_button")
         snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
-        preview = PreviewController(window: window) { [environment] in environment.isOffline }
+        preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
+            environment.isOffline
+        }
         detail.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper, notices: notices)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)

@@ -1,0 +1,122 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #30: an action on the open item taken while typing in one of its fields (an accelerator
+/// leaves the focus there, so focus-out never commits) keeps the typing, and Ctrl+Z takes back
+/// the action and the typing as one step. Keys are real key presses.
+final class WindowTypingActionTests: XCTestCase {
+    func testCtrlDWhileTypingInNotesKeepsTheTextAndCtrlZTakesBothBack() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            form.notesView.grabFocus()
+            harness.typeKeys("abc")
+            XCTAssertTrue(MainContext.spin(until: { form.notesView.text == "abc" }), "typed: \(form.notesView.text)")
+            harness.pressKeys("ctrl+d")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
+            XCTAssertEqual(form.notesView.text, "abc", "the typing stays in Notes")
+            XCTAssertTrue(form.notesView.containsFocus, "and so does the focus")
+            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "abc", "the typing is committed")
+            XCTAssertTrue(MainContext.spin(until: { (try? harness.savedStore().records[id]?.edits.notes) == "abc" }, timeout: .seconds(10)),
+                          "and saved to items.plist")
+            XCTAssertEqual(try harness.savedStore().records[id]?.keptAt != nil, true, "kept, in the same file")
+
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { !main.keepButton.isActive }), "Ctrl+Z takes back the keep")
+            XCTAssertEqual(form.notesView.text, "", "and the typing, as one step")
+            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.notes)
+            harness.pressKeys("ctrl+shift+z")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+Shift+Z does both again")
+            XCTAssertEqual(form.notesView.text, "abc")
+        }
+    }
+
+    func testCtrlDWhileTypingInNameAndArtistKeepsTheText() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            XCTAssertTrue(MainContext.spin(until: { form.nameEntry.containsFocus }), "opening a result goes to its Name")
+            harness.pressKeys("End")
+            harness.typeKeys(" live")
+            XCTAssertTrue(MainContext.spin(until: { form.nameEntry.text == "Kuzu Kuzu live" }), "typed: \(form.nameEntry.text)")
+            harness.pressKeys("ctrl+d")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
+            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu live", "the typing stays in Name")
+            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.name, "Kuzu Kuzu live")
+
+            form.artistEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys(" band")
+            XCTAssertTrue(MainContext.spin(until: { form.artistEntry.text.hasSuffix(" band") }), "typed: \(form.artistEntry.text)")
+            harness.pressKeys("ctrl+d")
+            XCTAssertTrue(MainContext.spin(until: { !main.keepButton.isActive }), "Ctrl+D again: no longer kept")
+            XCTAssertTrue(form.artistEntry.text.hasSuffix(" band"), "the typing stays in Artist: \(form.artistEntry.text)")
+            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.artist, form.artistEntry.text)
+            XCTAssertTrue(harness.close())
+            let saved = try XCTUnwrap(harness.savedStore().records[id]?.edits)
+            XCTAssertEqual(saved.name, "Kuzu Kuzu live")
+            XCTAssertEqual(saved.artist.map { $0.hasSuffix(" band") }, true)
+        }
+    }
+
+    /// Text in Price that is no price is not saved (its error says why), but Ctrl+D does not wipe it either.
+    func testCtrlDWhileThePriceHoldsTextThatIsNoPriceLeavesItThere() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            form.priceEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys("x")
+            XCTAssertTrue(MainContext.spin(until: { form.priceEntry.text.hasSuffix("x") }), "typed: \(form.priceEntry.text)")
+            let typed = form.priceEntry.text
+            harness.pressKeys("ctrl+d")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
+            XCTAssertEqual(form.priceEntry.text, typed, "the typing stays")
+            XCTAssertTrue(form.priceError.isVisible, "with the reason it is not saved")
+            XCTAssertNil(harness.environment.keeper.store.records[form.item!.id]?.edits.price)
+        }
+    }
+
+    /// The item's other actions (the Hide button, a menu item, Delete) reach it the same way when
+    /// the focus is still in a field: what is typed is committed first, one step with the action.
+    func testHideAndMarkUnvisitedWhileTypingCommitTheTypingAsOneStep() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            form.notesView.grabFocus()
+            harness.typeKeys("seen live")
+            XCTAssertTrue(MainContext.spin(until: { form.notesView.text == "seen live" }))
+            XCTAssertTrue(main.window.activateAction(WindowAction.markUnvisited.detailedName))
+            let store = { harness.environment.keeper.store }
+            XCTAssertNil(store().records[id]?.visitedAt, "no longer visited")
+            XCTAssertEqual(store().records[id]?.edits.notes, "seen live", "the typing is committed")
+            XCTAssertEqual(form.notesView.text, "seen live")
+
+            XCTAssertTrue(form.notesView.containsFocus, "the focus stays in Notes")
+            harness.pressKeys("ctrl+End")
+            harness.typeKeys(", twice")
+            XCTAssertTrue(MainContext.spin(until: { form.notesView.text == "seen live, twice" }))
+            XCTAssertTrue(main.window.activateAction(WindowAction.hideItem.detailedName))
+            XCTAssertTrue(store().isHidden(id))
+            XCTAssertEqual(store().records[id]?.edits.notes, "seen live, twice", "the hidden item has its notes")
+            XCTAssertFalse(harness.names.contains("Kuzu Kuzu"))
+
+            harness.main.clickBannerButton()  // the notice's Undo
+            XCTAssertFalse(store().isHidden(id), "Undo shows it again")
+            XCTAssertEqual(store().records[id]?.edits.notes, "seen live", "and takes back the typing that went with the hide")
+            XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertNotNil(store().records[id]?.visitedAt, "the next undo takes back Mark as Unvisited")
+            XCTAssertNil(store().records[id]?.edits.notes, "with its typing")
+        }
+    }
+}
