@@ -25,6 +25,7 @@ final class BenchWindow {
         environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
         main = MainWindow(application: Self.application, environment: environment, settings: Settings.MemoryBackend())
         main.window.setDefaultSize(width: 1024, height: 760)
+        MainContext.spin(until: { self.environment.keeper.isLoaded }, timeout: .seconds(60))  // read in the background
     }
 
     func close() {

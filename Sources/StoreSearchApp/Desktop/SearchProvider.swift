@@ -54,6 +54,7 @@ final class SearchProvider {
 
     private func handle(_ call: DBusCall) {
         switch call.method {
+        case "GetInitialResultSet", "GetSubsearchResultSet" where !environment.keeper.isLoaded: handleOnceLoaded(call)
         case "GetInitialResultSet": search(call.strings(0), answering: call)
         // The Shell asks this on every keystroke after the first: the store is asked again too.
         case "GetSubsearchResultSet": search(call.strings(1), narrowing: call.strings(0), answering: call)
@@ -68,6 +69,20 @@ final class SearchProvider {
             searchLaunched.send(call.strings(0).joined(separator: " "))
             call.reply()
         default: call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
+        }
+    }
+
+    /// A search before the user's items were read (a service D-Bus has just started): it waits
+    /// for the one read the app makes, and the Shell gets no answer until then, or an empty one
+    /// when the read outlasts its patience.
+    private func handleOnceLoaded(_ call: DBusCall) {
+        application.hold()
+        let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings([])]) }
+        Task { [weak self, environment] in
+            await environment.keeper.waitUntilLoaded()
+            deadline.cancel()
+            self?.handle(call)
+            self?.application.release()
         }
     }
 

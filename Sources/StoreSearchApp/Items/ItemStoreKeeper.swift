@@ -1,11 +1,15 @@
 import Foundation
 import Gtk
 import StoreSearchCore
+import Synchronization
 
-/// Owns the user's item store: loads it at start, saves it a couple of seconds after the last
-/// change (so `kill -9` or a crash loses at most that), and saves it for good when the window
-/// closes or the session ends. It holds the data folder's lock while it may write; when another
-/// process holds it, the store is read-only: changes stay in this window and are never saved.
+/// Owns the user's item store: reads it at start on a background thread (the window maps at
+/// once, whatever the file's size), saves it a couple of seconds after the last change (so
+/// `kill -9` or a crash loses at most that), and saves it for good when the window closes or the
+/// session ends. Changes made before the file is read apply to the empty store at once and are
+/// made again on the file's items when they arrive, so nothing is lost or written over. It holds
+/// the data folder's lock while it may write; when another process holds it, the store is
+/// read-only: changes stay in this window and are never saved.
 @MainActor
 final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
@@ -15,15 +19,25 @@ final class ItemStoreKeeper {
     private let folderLock: DataFolderLock
     /// Another process holds the data folder: nothing is written.
     let isReadOnly: Bool
-    private(set) var store: ItemStore
+    private(set) var store = ItemStore()
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
     private(set) var changeCount = 0
-    /// Something the user should be told at start (a corrupt file moved aside, a newer format).
-    let loadNotice: String?
+    /// False until the file has been read.
+    private(set) var isLoaded = false
+    /// The file has been read: what showed the empty store follows the user's items now.
+    let loaded = Event<Void>()
+    /// Something the user should be told at start (a corrupt file moved aside, a newer format),
+    /// known once the file has been read.
+    private(set) var loadNotice: String?
+    /// The background read, and the changes made before it ended, to make again on its items.
+    private let reading = DispatchGroup()
+    private let readResult = ReadResult()
+    private var changesBeforeLoad: [(inout ItemStore) -> Void] = []
+    private var loadWaiters: [CheckedContinuation<Void, Never>] = []
     private var pendingSave: Gtk.Timer?
     /// A save after a change failed; the changes stay in memory and the next save retries.
     let backgroundSaveFailed = Event<ItemStoreFileError>()
-    private var savedStore: ItemStore
+    private var savedStore = ItemStore()
     /// Why the file must not be written (a newer format, unreadable): no background save is
     /// tried, and closing with changes says they cannot be saved (an unreadable file is read
     /// again then, in case the user has fixed it).
@@ -44,11 +58,38 @@ final class ItemStoreKeeper {
             isReadOnly = false  // saving will tell the user what is wrong with the folder
             Log.warning(LogDomain.app, "No lock on \(dataDirectory.path): \(reason)")
         }
-        do {
-            let result = try file.load(repairing: !isReadOnly)
-            store = result.store
-            loadNotice = result.notice
-        } catch {
+        let repairing = !isReadOnly
+        reading.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [file, readResult, reading] in
+            let result = Result { () throws(ItemStoreFileError) in try file.load(repairing: repairing) }
+            readResult.value.withLock { $0 = result }
+            reading.leave()
+            Task { @MainActor [weak self] in self?.finishLoading() }
+        }
+    }
+
+    /// Waits for the file to be read, for what must have the user's items (a save at close).
+    /// The read runs on another thread, so this never waits on the main loop.
+    func finishLoadingNow() {
+        guard !isLoaded else { return }
+        reading.wait()
+        finishLoading()
+    }
+
+    /// Returns once the file has been read (the search provider's first answer waits for it).
+    func waitUntilLoaded() async {
+        guard !isLoaded else { return }
+        await withCheckedContinuation { loadWaiters.append($0) }
+    }
+
+    /// Takes the file's items, makes again on them the changes made meanwhile, and tells the window.
+    private func finishLoading() {
+        guard !isLoaded, let result = readResult.value.withLock({ $0 }) else { return }
+        switch result {
+        case .success(let loaded):
+            store = loaded.store
+            loadNotice = loaded.notice
+        case .failure(let error):
             store = ItemStore()
             loadNotice = error.message
             // A newer file, or one that cannot be read, is not written over.
@@ -58,11 +99,19 @@ final class ItemStoreKeeper {
             }
         }
         savedStore = store
+        isLoaded = true
+        let changes = changesBeforeLoad
+        changesBeforeLoad = []
+        if changes.isEmpty { changeCount += 1 } else { update { store in changes.forEach { $0(&store) } } }
+        loaded.send(())
+        loadWaiters.forEach { $0.resume() }
+        loadWaiters = []
     }
 
-    func update(_ change: (inout ItemStore) -> Void) {
+    func update(_ change: @escaping (inout ItemStore) -> Void) {
         change(&store)
         changeCount += 1
+        guard isLoaded else { return changesBeforeLoad.append(change) }
         guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
@@ -72,7 +121,7 @@ final class ItemStoreKeeper {
     func refreshSnapshots(from results: [SearchResult]) {
         var refreshed = store
         guard refreshed.refreshSnapshots(from: results) else { return }
-        update { $0 = refreshed }
+        update { _ = $0.refreshSnapshots(from: results) }
     }
 
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
@@ -96,6 +145,7 @@ final class ItemStoreKeeper {
 
     /// Saves now (window closing). Throws what the user must be told.
     func saveNow() throws(ItemStoreFileError) {
+        finishLoadingNow()
         pendingSave?.cancel()
         guard hasUnsavedChanges, !isReadOnly else { return }
         readFileAgainIfItCouldNotBeRead()
@@ -132,4 +182,9 @@ final class ItemStoreKeeper {
         pendingSave?.cancel()
         folderLock.release()
     }
+}
+
+/// The background read's outcome, handed from its thread to the main one.
+private final class ReadResult: Sendable {
+    let value = Mutex<Result<ItemStoreFile.Loaded, ItemStoreFileError>?>(nil)
 }

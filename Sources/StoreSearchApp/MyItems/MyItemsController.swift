@@ -63,6 +63,12 @@ final class MyItemsController {
         updateSelectionActions()
     }
 
+    /// The item file was read: the page lists them (it said "Loading your items…" until now).
+    func itemsLoaded() {
+        page.itemsLoaded()
+        updateSelectionActions()
+    }
+
     private func updateSelectionActions() {
         let selected = page.selected
         window.setActionEnabled(.restoreItem, selected?.isHidden == true && !keeper.isReadOnly)

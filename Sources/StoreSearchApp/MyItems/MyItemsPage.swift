@@ -81,9 +81,16 @@ final class MyItemsPage {
         }
     }
 
-    /// The page came into view: brings it up to date with the store.
+    /// The page came into view: brings it up to date with the store (or says the items are
+    /// still being read).
     func pageShown() {
+        guard keeper.isLoaded else { return stack.show(Page.loading) }
         if list == nil || listChangeCount != keeper.changeCount { rebuild() }
+    }
+
+    /// The item file was read: a page that showed, or said it was loading, lists the items.
+    func itemsLoaded() {
+        if list != nil || visiblePage == .loading { rebuild() }
     }
 
     var filter: MyItemsFilter {
@@ -99,7 +106,7 @@ final class MyItemsPage {
     var countText: String { countLabel.text }
     /// The page's own pages, as my-items-page.ui names them.
     enum Page: String, CaseIterable {
-        case items, empty, noMatch = "no-match"
+        case items, empty, noMatch = "no-match", loading
     }
 
     var visiblePage: Page? { stack.visible(Page.self) }

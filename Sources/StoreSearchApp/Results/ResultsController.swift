@@ -236,11 +236,19 @@ final class ResultsController {
     /// Brings the rows in line with the store after a change to one item. A row is only ever
     /// shown for a result of the current search, and at most once. A hidden selected row's
     /// place goes to the next row, selected and focused, so Delete can go on down the list.
-    func reflect(_ change: ItemChange) {
-        let item = keeper.store.item(for: change.result)
+    func reflect(_ change: ItemChange) { reflect(change.result) }
+
+    /// The user's items were read after these results showed (the file is read in the
+    /// background): hidden ones leave, edited ones show their edits.
+    func followStore() {
+        for result in lastResults where keeper.store.records[result.id] != nil { reflect(result) }
+    }
+
+    private func reflect(_ result: SearchResult) {
+        let item = keeper.store.item(for: result)
         let rows = model.elements
-        let row = rows.firstIndex { $0.id == change.id }
-        switch (row, keeper.store.isHidden(change.id)) {
+        let row = rows.firstIndex { $0.id == result.id }
+        switch (row, keeper.store.isHidden(result.id)) {
         case (let row?, true):
             let wasSelected = selection.selectedIndex == row
             model.remove(at: row)
@@ -249,10 +257,10 @@ final class ResultsController {
                 selectReplacing(min(row, model.count - 1))
             }
         case (nil, true):
-            feeder.replacePending(change.id, with: nil)
+            feeder.replacePending(result.id, with: nil)
         case (nil, false):
-            if feeder.replacePending(change.id, with: item) { return }
-            guard let order = lastResults.firstIndex(where: { $0.id == change.id }) else { return }
+            if feeder.replacePending(result.id, with: item) { return }
+            guard let order = lastResults.firstIndex(where: { $0.id == result.id }) else { return }
             let position = rows.filter { row in
                 (lastResults.firstIndex { $0.id == row.id } ?? .max) < order
             }.count

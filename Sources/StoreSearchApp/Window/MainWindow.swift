@@ -192,6 +192,7 @@ public final class MainWindow {
             self.search.runSearch()  // the same term in the newly picked store
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
+        environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
@@ -236,10 +237,23 @@ public final class MainWindow {
         }
     }
 
+    /// The item file was read (in the background, after the window showed): the results, My
+    /// Items and the open item follow the user's items, and what reading found is said.
+    private func itemsLoaded() {
+        if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
+        results.followStore()
+        myItems.itemsLoaded()
+        if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
+        // The offline catalog does not know the user's items from the store.
+        if !environment.isOffline && environment.isNetworkAvailable {
+            snapshotLookup.start(region: environment.storeRegion.country) { [weak self] in self?.myItems.storeChanged() }
+        }
+    }
+
     private func showStart() {
         detail.show(nil)
         if environment.options.offline { search.useOfflineCatalog(searching: false) }
-        if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
+        if environment.keeper.isLoaded { itemsLoaded() }
         if environment.keeper.isReadOnly {
             detail.isEditable = false
             itemActions.isEditable = false
@@ -257,10 +271,6 @@ public final class MainWindow {
             search.open(link)
         } else if let term = environment.options.searchTerm {
             search.start(term: term, category: environment.options.category)
-        }
-        // The offline catalog does not know the user's items from the store.
-        if !environment.isOffline && environment.isNetworkAvailable {
-            snapshotLookup.start(region: environment.storeRegion.country) { [weak self] in self?.myItems.storeChanged() }
         }
     }
 
