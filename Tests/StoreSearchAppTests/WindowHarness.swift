@@ -102,7 +102,12 @@ final class WindowHarness {
     /// the window under the pointer). `keys` are xdotool names such as "Escape", "alt+Left".
     /// The X server queues the events; callers spin the main loop until their effect shows.
     func pressKeys(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {
-        xdotool(["key", "--delay", "40"] + keys, file: file, line: line)
+        pressKeys(keys, delay: 40, file: file, line: line)
+    }
+
+    /// Presses `keys` `delay` milliseconds apart (a held key repeats about every 30 ms).
+    func pressKeys(_ keys: [String], delay: Int, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["key", "--delay", "\(delay)"] + keys, file: file, line: line)
     }
 
     /// Types `text` as real key presses (see `pressKeys`).

@@ -151,4 +151,26 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { !harness.names.contains(names[index + 1]) }), "a second Delete hides the next")
         }
     }
+
+    /// Issue #30: a held Down (about 40 rows at key-repeat speed) then Enter at once opens the
+    /// row the focus is on, and the list stays where it is (it jumped to the top with nothing
+    /// selected and the detail said "No Result Selected").
+    func testEnterRightAfterFastDownsOpensTheFocusedRow() throws {
+        try WindowHarness.withCatalogWindow(size: (1024, 700)) { harness in
+            let main = harness.main
+            harness.search("the")
+            XCTAssertGreaterThan(main.items.count, 60)
+            main.searchEntry.grabFocus()
+            // The first Down goes from the search field to row 0, the other 40 down the list.
+            harness.pressKeys(Array(repeating: "Down", count: 41) + ["Return"], delay: 25)
+            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }, timeout: .seconds(5)),
+                          "Enter opens the row in the form")
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // anything the keys left behind
+            XCTAssertEqual(main.resultsList.selectedIndex, 40, "the focused row is selected")
+            XCTAssertEqual(harness.form.item?.id, main.items[40].id, "and open in the detail")
+            XCTAssertTrue(harness.form.nameEntry.containsFocus)
+            let scroller = main.results.views.listViewport
+            XCTAssertTrue(scroller.visibleRows()?.contains(40) == true, "the list still shows row 40: \(String(describing: scroller.visibleRows()))")
+        }
+    }
 }

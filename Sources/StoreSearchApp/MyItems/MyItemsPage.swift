@@ -75,6 +75,11 @@ final class MyItemsPage {
             view.onPointerPress { [weak self] in self?.pointerPressed = true }
             // Delete removes the selected item from My Items (with Undo), as Hide does on the Search page.
             view.onKeyPressed { [weak self, weak view] keyval, _ in
+                // Enter that no row took (fast arrowing, see ResultsController) opens the selected row.
+                if Keys.enter.contains(keyval), let self, let index = self.views.selection.selectedIndex {
+                    self.activate(at: index)
+                    return true
+                }
                 guard keyval == Keys.delete, self?.views.selection.selectedElement != nil else { return false }
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
