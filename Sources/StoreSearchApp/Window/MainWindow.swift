@@ -21,7 +21,7 @@ public final class MainWindow {
     let changes: UndoController
     let myItems: MyItemsController
     let state: WindowState
-    private let detailTitle: WindowTitle
+    let detailTitle: DetailTitle
     let keepButton: ToggleButton
     let menuButton: MenuButton
     /// The store region drop-down beside the category.
@@ -43,10 +43,10 @@ public final class MainWindow {
         state = WindowState(settings: environment.settings, backend: settings)
         state.restore(window)
         menuButton = builder.object("menu_button")
-        detailTitle = builder.object("detail_title")
         keepButton = builder.object("keep_button")
         keepButton.showIcons(active: "starred-symbolic", inactive: "non-starred-symbolic")
         layout = AdaptiveLayout(builder: builder)
+        detailTitle = DetailTitle(builder: builder, leaflet: layout.leaflet)
         let banner = NoticeBanner()
         builder.object("window_content", as: Box.self).prepend(banner.revealer)
         notices = NoticesController(overlay: builder.object("toast_overlay"), banner: banner)
@@ -154,7 +154,7 @@ public final class MainWindow {
         // opens it again, and My Items' Restore and Remove still act on it.
         layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
         detail.shown.subscribe { [weak self] item in
-            self?.detailTitle.title = item?.name ?? ""
+            self?.detailTitle.text = item?.name ?? ""
             self?.preview.show(item)
         }
         detail.invalidPriceDropped.subscribe { [weak self] typed, item in
