@@ -44,7 +44,8 @@ final class MyItemsPage {
         countLabel = builder.object("my_items_count_label")
         noMatchPage = builder.object("my_items_no_match_page")
         views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
-                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"))
+                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
+                          marksVisited: false)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))

@@ -34,13 +34,13 @@ final class ResultRow: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
         let priceText = listingPrice(of: item, formatter: formatter)
         price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
-        showVisitedAndDescription(of: item, price: priceText)
+        showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
     }
 
     /// The listing with its lines breaking after a "·" rather than between an offer and its

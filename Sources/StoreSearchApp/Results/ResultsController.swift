@@ -44,7 +44,8 @@ final class ResultsController {
         listButton = builder.object("list_view_button")
         gridButton = builder.object("grid_view_button")
         views = ItemViews(listScroller: builder.object("list_scroller"), gridScroller: builder.object("grid_scroller"),
-                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"))
+                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"),
+                          marksVisited: true)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
