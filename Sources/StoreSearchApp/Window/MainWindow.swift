@@ -223,14 +223,21 @@ public final class MainWindow {
         if !list.views.focus(at: index ?? 0) { list.searchField.grabFocus() }
     }
 
-    /// F6: from the list (or its search field) to the open item's Name field, and back to the
-    /// selected row; folded, the pane slides in or out as well.
+    /// F6: from the list (or its search field) to the open item's detail, and back to the
+    /// selected row; folded, the pane slides in or out as well. With no item open, from the
+    /// search field to the rows (it did nothing, though the shortcuts window lists it).
     private func switchPane() {
-        if detail.stack.containsFocus {
+        if layout.detailContent.containsFocus {
             // Folded, going back slides the list in, and that focuses it (returnedToResults).
             if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
         } else if detail.item != nil {
-            editName()
+            layout.showDetail()
+            // The detail's first control that the accessibility bus reports: GTK 4.8 does not
+            // report the focus inside an AdwEntryRow (the Name field), so a screen reader said
+            // nothing after F6 (issue #30). Tab goes on into the form.
+            if !keepButton.isSensitive || !keepButton.grabFocus() { detail.nameEntry.grabFocus() }
+        } else {
+            focusList(deselecting: false)
         }
     }
 
