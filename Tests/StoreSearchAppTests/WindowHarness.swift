@@ -115,6 +115,14 @@ final class WindowHarness {
         xdotool(["type", "--delay", "40", text], file: file, line: line)
     }
 
+    /// Turns the mouse wheel `clicks` notches down with the pointer over the middle of `widget`
+    /// (through the X server: button 5).
+    func scrollWheel(over widget: Widget, clicks: Int, file: StaticString = #filePath, line: UInt = #line) {
+        guard let bounds = widget.bounds(in: main.window) else { return XCTFail("\(widget) is not laid out", file: file, line: line) }
+        xdotool(["search", "--onlyvisible", "--name", "^StoreSearch$", "mousemove", "--window", "%1", "\(Int(bounds.x + bounds.width / 2))",
+                 "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2", "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
+    }
+
     /// Resizes the window through the X server, as a user dragging its edge does.
     func resize(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(["search", "--name", "^StoreSearch$", "windowsize", "%@", "\(width)", "\(height)"], file: file, line: line)
