@@ -116,11 +116,18 @@ final class WindowHarness {
     }
 
     /// Turns the mouse wheel `clicks` notches down with the pointer over the middle of `widget`
-    /// (through the X server: button 5).
+    /// (through the X server: button 5). The window is found by a title of its own for the
+    /// moment and raised first: a window another test left on screen may lie over it.
     func scrollWheel(over widget: Widget, clicks: Int, file: StaticString = #filePath, line: UInt = #line) {
         guard let bounds = widget.bounds(in: main.window) else { return XCTFail("\(widget) is not laid out", file: file, line: line) }
-        xdotool(["search", "--onlyvisible", "--name", "^StoreSearch$", "mousemove", "--window", "%1", "\(Int(bounds.x + bounds.width / 2))",
-                 "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2", "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
+        let title = main.window.title
+        let unique = "StoreSearch \(UUID().uuidString)"
+        main.window.title = unique
+        defer { main.window.title = title }
+        MainContext.spin(until: { false }, timeout: .milliseconds(100))  // the X server has the new title
+        xdotool(["search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove", "--window", "%1",
+                 "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
+                 "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
     }
 
     /// Resizes the window through the X server, as a user dragging its edge does.
