@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Walks the StoreSearch window on the AT-SPI bus, as Orca sees it, and prints every focusable
 control whose name a person could not use: empty, a class name ("Gtk…", "Adw…"), or a name
-said twice ("Name Name"). Exits 1 when there is any. Used by scripts/test-accessibility.sh."""
+said twice ("Name Name"). Exits 1 when there is any, or, with STORESEARCH_A11Y_FOCUS set, when
+no control reports the focus (what a screen reader says after a key). Used by
+scripts/test-accessibility.sh."""
 import os
 import sys
 import pyatspi
@@ -17,8 +19,10 @@ def bad(name):
         return "said twice"
     return None
 
-def walk(accessible, found, seen):
+def walk(accessible, found, seen, focused):
     try:
+        if accessible.getState().contains(pyatspi.STATE_FOCUSED):
+            focused.append(f"{accessible.getRoleName()} {accessible.name!r}")
         if accessible.getState().contains(pyatspi.STATE_FOCUSABLE):
             seen.append(f"{accessible.getRoleName()} {accessible.name!r}")
             problem = bad(accessible.name)
@@ -32,7 +36,7 @@ def walk(accessible, found, seen):
         for index in range(accessible.childCount):
             child = accessible.getChildAtIndex(index)
             if child is not None:
-                walk(child, found, seen)
+                walk(child, found, seen, focused)
     except Exception as error:  # a widget that went away while walking
         print(f"skipped a node: {error}", file=sys.stderr)
 
@@ -40,9 +44,11 @@ apps = [app for app in pyatspi.Registry.getDesktop(0) if app is not None and "st
 if not apps:
     print("accessible-names: StoreSearch is not on the accessibility bus")
     sys.exit(1)
-found, seen = [], []
+found, seen, focused = [], [], []
 for app in apps:
-    walk(app, found, seen)
+    walk(app, found, seen, focused)
+if os.environ.get("STORESEARCH_A11Y_FOCUS") and not focused:
+    found.append("no control reports the focus")
 for line in found:
     print(f"  {line}")
 if os.environ.get("STORESEARCH_A11Y_LIST"):  # every focusable control, to see what changed

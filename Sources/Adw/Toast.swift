@@ -45,8 +45,37 @@ public final class Toast: Object {
 /// AdwToastOverlay: shows toasts over its child, one at a time, without moving the layout.
 @MainActor
 public final class ToastOverlay: Widget {
-    public func add(_ toast: Toast) {
+    /// `closeButtonName`: what a screen reader calls the toast's close button.
+    public func add(_ toast: Toast, closeButtonName: String) {
         g_object_ref(toast.gobject)  // adw_toast_overlay_add_toast takes ownership of one reference
         adw_toast_overlay_add_toast(cast(), toast.cast())
+        // A high-priority toast's widget exists as soon as it is added: the overlay's child of
+        // the private type AdwToastWidget (the content is another child).
+        let toastType = g_type_from_name("AdwToastWidget")
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if toastType != 0, isA(current, toastType) { nameButtons(in: current, closeButtonName: closeButtonName) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// Under GTK 4.8 libadwaita 1.2's toast buttons are badly named on the accessibility bus: its
+    /// button as "Undo Undo" (its label child and its label both counted), its close button by
+    /// its icon's class ("GtkImage"). Each gets one name.
+    private func nameButtons(in parent: UnsafeMutablePointer<GtkWidget>, closeButtonName: String) {
+        var child = gtk_widget_get_first_child(parent)
+        while let current = child {
+            if isA(current, gtk_button_get_type()) {
+                let text = gtk_button_get_label(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkButton.self)).map { String(cString: $0) }
+                gtk_accessible_reset_relation(OpaquePointer(current), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                Widget(retaining: current).setAccessibleLabel(text.map { $0.replacingOccurrences(of: "_", with: "") } ?? closeButtonName)
+            }
+            nameButtons(in: current, closeButtonName: closeButtonName)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
 }

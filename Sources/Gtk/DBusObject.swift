@@ -35,12 +35,17 @@ public final class DBusObject {
             let call = DBusCall(method: String(cString: method), parameters: parameters, invocation: invocation)
             MainActor.assumeIsolated { handlers.call(call) }
         }
-        vtable.get_property = { _, _, _, _, name, _, data in
+        vtable.get_property = { _, _, _, _, name, error, data in
             guard let name, let data else { return nil }
             let handlers = HandlerBox<Handlers>.from(data)
             let property = String(cString: name)
             let address = MainActor.assumeIsolated { handlers.property(property).map { UInt(bitPattern: Int(bitPattern: $0.pointer)) } }
-            return address.flatMap { OpaquePointer(bitPattern: $0) }
+            // GDBus aborts the process when a property answer is neither a value nor an error.
+            guard let value = address.flatMap({ OpaquePointer(bitPattern: $0) }) else {
+                g_set_error_literal(error, g_dbus_error_quark(), gint(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue), "No property \(property)")
+                return nil
+            }
+            return value
         }
         registration = g_dbus_connection_register_object(connection, path, info, &vtable, HandlerBox<Handlers>.retained((handler, property)),
                                                          releaseRetained, &error)
@@ -62,6 +67,10 @@ public final class DBusObject {
         if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
         registration = 0
     }
+
+    // An object dropped without unregister() (its window destroyed while a preview was loaded)
+    // must not stay exported: the path could not be exported again, and calls reached nothing.
+    isolated deinit { unregister() }
 }
 
 /// One method call: its arguments, and its one answer.

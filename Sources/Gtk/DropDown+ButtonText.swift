@@ -39,4 +39,16 @@ extension DropDown {
 
     /// Opens the popup, as a click or Enter does.
     public func popup() { shim_signal_emit(cast(), "activate") }
+
+    /// Closes the popup, as Escape does (picking a row in code leaves it open, holding the
+    /// pointer).
+    public func popdown() {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_popover_get_type()) != 0 {
+                gtk_popover_popdown(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkPopover.self))
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
 }

@@ -16,6 +16,17 @@ public final class EventController: Object {
         gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
     }
 
+    /// Vertical scrolls (a mouse wheel, a touchpad), seen in the capture phase, before the
+    /// widget and its children.
+    init(verticalScrollWatcher: Void) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!))
+        gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
+    }
+
+    func onScroll(_ handler: @escaping SignalThunks.Scroll) {
+        connect("scroll", thunk: SignalThunks.scroll, handler: handler, untilFinalized: true)
+    }
+
     func onPressed(_ handler: @escaping SignalThunks.Plain) {
         connect("pressed", thunk: SignalThunks.press, handler: handler, untilFinalized: true)
     }

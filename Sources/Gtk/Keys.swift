@@ -5,6 +5,8 @@ public enum Keys {
     public static let down = UInt32(GDK_KEY_Down)
     public static let delete = UInt32(GDK_KEY_Delete)
     public static let tab = UInt32(GDK_KEY_Tab)
+    /// Return, and the keypad's and ISO keyboards' Enter.
+    public static let enter: Set<UInt32> = Set([GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map { UInt32($0) })
     /// Shift+Tab, as X and Wayland report it.
     public static let backTab = UInt32(GDK_KEY_ISO_Left_Tab)
     /// The keys a list or grid moves its selection with: arrows, Home, End, Page Up/Down, and

@@ -11,6 +11,25 @@ public final class Label: Widget {
     /// Ends a text too long for its place with "…" (it then asks for little width).
     public func ellipsizeAtEnd() { gtk_label_set_ellipsize(cast(), PANGO_ELLIPSIZE_END) }
 
+    /// Wraps between words onto more lines, right-aligned (a column of prices): it then asks
+    /// only for its longest word as its narrowest width. (Beside a taller neighbour, such as
+    /// a row's artwork, GTK lays it out on as many lines as that height holds.)
+    public func wrapAlignedToEnd() {
+        gtk_label_set_wrap(cast(), 1)
+        gtk_label_set_wrap_mode(cast(), PANGO_WRAP_WORD)
+        gtk_label_set_justify(cast(), GTK_JUSTIFY_RIGHT)
+        gtk_label_set_xalign(cast(), 1)
+    }
+
+    /// The most characters' width it asks for (nil: its whole text).
+    public var maximumWidthChars: Int? {
+        get { gtk_label_get_max_width_chars(cast()) < 0 ? nil : Int(gtk_label_get_max_width_chars(cast())) }
+        set { gtk_label_set_max_width_chars(cast(), Int32(newValue ?? -1)) }
+    }
+
+    /// Whether its text is cut with "…" where it is laid out now.
+    public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(cast())) != 0 }
+
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(cast()) != 0 }
         set { gtk_label_set_selectable(cast(), newValue ? 1 : 0) }

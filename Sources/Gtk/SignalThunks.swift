@@ -57,6 +57,17 @@ package enum SignalThunks {
             return MainActor.assumeIsolated { handler(ApplicationCommandLine(retaining: commandLine!)) }
         } as @convention(c) (gpointer?, gpointer?, gpointer?) -> gint, to: GCallback.self)
 
+    /// GtkEventControllerScroll's scroll (dx, dy), and whether it comes in wheel clicks (else a
+    /// touchpad's pixels); the handler returns whether it took it.
+    package typealias Scroll = @MainActor (_ dx: Double, _ dy: Double, _ inWheelClicks: Bool) -> Bool
+
+    static let scroll: GCallback = unsafeBitCast(
+        { (controller: gpointer?, dx: gdouble, dy: gdouble, data: gpointer?) -> gboolean in
+            let handler = HandlerBox<Scroll>.from(data)
+            let inWheelClicks = gtk_event_controller_scroll_get_unit(OpaquePointer(controller)) == GDK_SCROLL_UNIT_WHEEL
+            return MainActor.assumeIsolated { handler(dx, dy, inWheelClicks) } ? 1 : 0
+        } as @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean, to: GCallback.self)
+
     /// GtkGestureClick's pressed (n_press, x, y), for handlers that only need to know it happened.
     static let press: GCallback = unsafeBitCast(
         { (_: gpointer?, _: gint, _: gdouble, _: gdouble, data: gpointer?) in

@@ -13,7 +13,8 @@ switch Result(catching: { () throws(LaunchOptionsError) in
     try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }) {
 case .failure(let error):
-    FileHandle.standardError.write(Data("storesearch: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
+    let usage = error.showsUsage ? "\n\(LaunchOptions.usage)\n" : ""
+    FileHandle.standardError.write(Data("storesearch: \(error.message)\n\(usage)".utf8))
     exit(2)
 case .success(.showHelp):
     print(LaunchOptions.usage)

@@ -37,7 +37,7 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(main.resultsList.containsFocus, "focus returns to the results")
             XCTAssertEqual(main.resultsList.selectedIndex, 2, "a key keeps the row selected")
             harness.pressKeys("F6")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }), "so F6 goes straight back to its detail")
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail && main.keepButton.hasFocus }), "so F6 goes straight back to its detail")
             XCTAssertEqual(harness.form.nameEntry.text, harness.names[2])
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail && main.resultsList.containsFocus }))
@@ -106,6 +106,36 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.isFolded }), "360 px folds the window")
             XCTAssertTrue(main.isShowingDetail, "the form being edited stays on screen")
             XCTAssertTrue(harness.form.nameEntry.containsFocus, "and keeps the keyboard")
+        }
+    }
+
+    /// Issue #30: at a phone's width a movie's "Buy A$24.99 · Rent A$6.99" squeezed its name to
+    /// "A…": the price wraps before the name is cut to nothing.
+    func testAtAPhonesWidthTheNameKeepsRoomBesideALongPrice() throws {
+        let store = try MovieStore.start()
+        defer { store.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: store.baseURL!, size: (360, 640))
+            defer { harness.dispose() }
+            harness.search("movie")
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 360)
+            let row = harness.main.results.views.listViewport.cell(at: 0)
+            let texts = row?.children.dropFirst().first
+            guard let row, let name = texts?.children.first, let price = row.children.last,
+                  let nameBounds = name.bounds(in: row), let priceBounds = price.bounds(in: row) else {
+                return XCTFail("no laid-out row")
+            }
+            XCTAssertEqual(harness.main.items.first?.name, "Lost Tide")
+            XCTAssertGreaterThanOrEqual(nameBounds.width, 100, "the name has room for a few words")
+            XCTAssertLessThanOrEqual(priceBounds.x + priceBounds.width, Double(row.allocatedWidth), "the price is not clipped")
+            XCTAssertEqual(price.mappedLabelTexts, ["Buy\u{00A0}A$24.99\u{00A0}· Rent\u{00A0}A$6.99"], "nor shortened: it breaks after the ·")
+            XCTAssertLessThan(Double(price.allocatedHeight), 2.5 * nameBounds.height, "on at most two lines")
+
+            harness.select("Lost Tide")
+            XCTAssertTrue(MainContext.spin(until: { harness.main.isShowingDetail }))
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            XCTAssertFalse(harness.main.detailTitle.isEllipsized, "the header has room for the whole name beside its buttons")
         }
     }
 }

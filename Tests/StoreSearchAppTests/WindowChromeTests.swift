@@ -33,6 +33,7 @@ final class WindowChromeTests: XCTestCase {
 
             harness.pressKeys("ctrl+question")
             XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == true }), "Ctrl+? shows the shortcuts")
+            XCTAssertEqual(main.shortcutsWindow?.title, "Keyboard Shortcuts", "not the program's name (issue #30)")
             main.shortcutsWindow?.close()
             XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == false }))
 

@@ -104,12 +104,32 @@ final class WindowHarness {
     /// the window under the pointer). `keys` are xdotool names such as "Escape", "alt+Left".
     /// The X server queues the events; callers spin the main loop until their effect shows.
     func pressKeys(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {
-        xdotool(["key", "--delay", "40"] + keys, file: file, line: line)
+        pressKeys(keys, delay: 40, file: file, line: line)
+    }
+
+    /// Presses `keys` `delay` milliseconds apart (a held key repeats about every 30 ms).
+    func pressKeys(_ keys: [String], delay: Int, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["key", "--delay", "\(delay)"] + keys, file: file, line: line)
     }
 
     /// Types `text` as real key presses (see `pressKeys`).
     func typeKeys(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(["type", "--delay", "40", text], file: file, line: line)
+    }
+
+    /// Turns the mouse wheel `clicks` notches down with the pointer over the middle of `widget`
+    /// (through the X server: button 5). The window is found by a title of its own for the
+    /// moment and raised first: a window another test left on screen may lie over it.
+    func scrollWheel(over widget: Widget, clicks: Int, file: StaticString = #filePath, line: UInt = #line) {
+        guard let bounds = widget.bounds(in: main.window) else { return XCTFail("\(widget) is not laid out", file: file, line: line) }
+        let title = main.window.title
+        let unique = "StoreSearch \(UUID().uuidString)"
+        main.window.title = unique
+        defer { main.window.title = title }
+        MainContext.spin(until: { false }, timeout: .milliseconds(100))  // the X server has the new title
+        xdotool(["search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove", "--window", "%1",
+                 "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
+                 "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
     }
 
     /// Resizes the window through the X server, as a user dragging its edge does.

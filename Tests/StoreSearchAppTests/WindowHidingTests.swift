@@ -14,6 +14,8 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertFalse(harness.names.contains("Kuzu Kuzu"))
             XCTAssertEqual(harness.main.countText, "\(before.count - 1) results")
             XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” hidden")
+            // Issue #30: the toast's button is named once, by its text (the bus said "Undo Undo").
+            XCTAssertNotNil(harness.main.window.descendant(accessibleLabel: "Undo"), "the toast's button is named Undo")
             let next = before[before.firstIndex(of: "Kuzu Kuzu")! + 1]
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, next, "the next row takes its place")
             XCTAssertEqual(harness.form.nameEntry.text, next)

@@ -60,14 +60,15 @@ final class WindowLocaleTests: XCTestCase {
     }
 
     /// The real window for the German user, over the offline catalog, with its settings in `folder`.
-    private func withGermanWindow(_ body: @MainActor (MainWindow, CatalogServer) throws -> Void) throws -> (UserLocale, ResourceLocator) {
+    /// `store`: another server to search (the catalog's still runs).
+    private func withGermanWindow(store: URL? = nil, _ body: @MainActor (MainWindow, CatalogServer) throws -> Void) throws -> (UserLocale, ResourceLocator) {
         let (user, resources) = try germanUser()
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let folder: URL = folder
         try MainActor.assumeIsolated {
             var options = LaunchOptions()
-            options.apiBase = base
+            options.apiBase = store ?? base
             let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
             let settings = Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
                                          keyFile: folder.appending(path: "settings.ini"))
@@ -96,6 +97,34 @@ final class WindowLocaleTests: XCTestCase {
             var minimum: Int32 = 0
             gtk_widget_measure(main.window.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
             XCTAssertLessThanOrEqual(minimum, 360, "the narrowest the German window can be")
+        }
+    }
+
+    /// Issue #30: a movie's row in German ("Kaufen 24,99 AU$ · Leihen 6,99 AU$") held the window
+    /// at 390 px; and neither the list, the open movie, My Items nor the cover grid may.
+    func testTheGermanWindowFoldsToAPhonesWidthWithMoviePrices() throws {
+        let store = try MovieStore.start()
+        defer { store.stop() }
+        _ = try withGermanWindow(store: store.baseURL!) { main, _ in
+            @MainActor func minimumWidth() -> Int32 {
+                _ = MainContext.spin(until: { false }, timeout: .milliseconds(200))
+                var minimum: Int32 = 0
+                gtk_widget_measure(main.window.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+                return minimum
+            }
+            main.searchEntry.text = "film"
+            main.searchEntry.activate()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
+            XCTAssertLessThanOrEqual(minimumWidth(), 360, "the list of movies")
+            main.resultsList.activate(0)
+            XCTAssertEqual(main.detail.item?.name, MovieStore.names[0])
+            XCTAssertLessThanOrEqual(minimumWidth(), 360, "a movie open")
+            main.results.gridButton.click()
+            XCTAssertLessThanOrEqual(minimumWidth(), 360, "the cover grid")
+            main.results.listButton.click()
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { main.myItems.page.count == 1 }), "the opened movie")
+            XCTAssertLessThanOrEqual(minimumWidth(), 360, "My Items")
         }
     }
 
@@ -132,6 +161,8 @@ final class WindowLocaleTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { catalog.searchRequests.last?.query["country"] == "JP" && !main.isFillingResults }))
             XCTAssertEqual(catalog.searchRequests.last?.query["lang"], "de_de", "the answers stay in the user's language")
             XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.first == "JP" }))
+            // Open, the popup holds the pointer: later tests' real mouse wheel went to it.
+            main.regionPicker.dropDown.popdown()
             Settings.sync()
         }
         // A later launch (new settings over the same file) searches Japan; --country wins for one run.

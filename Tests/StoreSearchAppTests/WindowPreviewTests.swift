@@ -99,6 +99,33 @@ final class WindowPreviewTests: XCTestCase {
         }
     }
 
+    /// Issue #30: this store sends previews only whole (no byte ranges), and GStreamer fails a
+    /// stream it cannot seek: a seek dropped the preview ("This preview cannot be played", MPRIS
+    /// Stopped). It now plays on from the start, and jumping is no longer offered.
+    func testSeekingAPreviewFromAServerWithoutByteRangesKeepsItPlaying() throws {
+        let server = try Self.startStore()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!)
+            defer { harness.dispose() }
+            let preview = harness.main.preview
+            harness.search("band")
+            harness.select("Preview Song")
+            XCTAssertTrue(harness.main.window.activateAction("win.play-preview"))
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing && preview.position > 200_000 }, timeout: .seconds(10)))
+            XCTAssertTrue(preview.canSeek, "before the server refused, jumping is offered")
+            preview.seek(to: 2_000_000)
+            XCTAssertTrue(MainContext.spin(until: { !preview.canSeek }, timeout: .seconds(5)), "the refused seek is noticed")
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)), "and it plays on: \(preview.status)")
+            MainContext.spin(until: { false }, timeout: .milliseconds(500))
+            XCTAssertEqual(preview.status, .playing)
+            XCTAssertTrue(Self.mprisStatus().contains("'Playing'"), "MPRIS says Playing, not Stopped")
+            preview.seek(to: 2_000_000)  // MPRIS's SetPosition, say: no longer tried
+            MainContext.spin(until: { false }, timeout: .milliseconds(500))
+            XCTAssertEqual(preview.status, .playing)
+        }
+    }
+
     func testPreviewsThatCannotPlaySaySoWithinTenSeconds() throws {
         let server = try Self.startStore()
         defer { server.stop() }

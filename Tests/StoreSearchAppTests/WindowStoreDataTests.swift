@@ -29,6 +29,31 @@ final class WindowStoreDataTests: XCTestCase {
         return server
     }
 
+    /// Issue #30: the mouse wheel scrolls the detail with the pointer over the screenshots too
+    /// (the sideways strip took the wheel and the page stopped under the pointer).
+    func testTheWheelOverTheScreenshotsScrollsTheDetail() throws {
+        let server = try Self.store()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!, size: (1024, 480))
+            defer { harness.dispose() }
+            harness.search("show")
+            harness.select("Show Tracker")
+            let strip = harness.form.screenshots
+            XCTAssertTrue(MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)))
+            let form = harness.form.scroller
+            // Scroll the form until the strip is near its top, with room to scroll on below.
+            guard let top = strip.scroller.bounds(in: form)?.y else { return XCTFail("the strip is not laid out") }
+            form.verticalOffset = max(0, form.verticalOffset + top - 40)
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            let before = form.verticalOffset
+            XCTAssertLessThan(before + Double(form.allocatedHeight) + 30, form.verticalUpperBound, "the form can scroll on")
+            harness.scrollWheel(over: strip.scroller, clicks: 2)
+            XCTAssertTrue(MainContext.spin(until: { form.verticalOffset > before + 20 }, timeout: .seconds(3)),
+                          "the wheel over the screenshots scrolls the form: \(before) → \(form.verticalOffset)")
+        }
+    }
+
     func testLookAlikeRowsNameTheirSeasonScreenshotsLoadAndTheGridAsksForItsSize() throws {
         let server = try Self.store()
         defer { server.stop() }

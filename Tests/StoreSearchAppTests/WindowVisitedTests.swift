@@ -78,4 +78,28 @@ final class WindowVisitedTests: XCTestCase {
             XCTAssertNil(try harness.savedStore().records[id]?.visitedAt, "and that is saved")
         }
     }
+
+    /// Issue #30: every row of My Items is one the user opened, and a page of faded rows looked
+    /// disabled: My Items draws none of them faded (the search results still do).
+    func testMyItemsDrawsNoRowAsVisited() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            harness.search("tarkan")
+            main.resultsList.activate(0)
+            XCTAssertTrue(main.items[0].isVisited)
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(200))
+            let resultRow = try XCTUnwrap(main.results.views.listViewport.cell(at: 0))
+            XCTAssertTrue(resultRow.hasCSSClass("visited"), "the search results fade a visited row")
+
+            main.myItems.showPage(myItems: true)
+            let page = main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { page.count == 1 && page.views.listViewport.cell(at: 0) != nil }))
+            XCTAssertTrue(page.views.model[0].isVisited)
+            let row = try XCTUnwrap(page.views.listViewport.cell(at: 0))
+            XCTAssertFalse(row.hasCSSClass("visited"), "My Items does not")
+            page.views.show(.grid)
+            XCTAssertTrue(MainContext.spin(until: { page.views.gridViewport.cell(at: 0) != nil }))
+            XCTAssertFalse(try XCTUnwrap(page.views.gridViewport.cell(at: 0)).hasCSSClass("visited"), "nor its grid")
+        }
+    }
 }

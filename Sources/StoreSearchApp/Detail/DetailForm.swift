@@ -91,7 +91,9 @@ final class DetailForm {
         offersLabel = builder.object("offers_label")
         storeDetails = builder.object("store_details")
         storeDetailsList = builder.object("store_details_list")
-        screenshots = ScreenshotStrip(scroller: builder.object("screenshot_scroller"), strip: builder.object("screenshot_strip"), loader: loader)
+        let screenshotScroller: ScrolledWindow = builder.object("screenshot_scroller")
+        screenshotScroller.passVerticalScrolls(to: scroller)  // the wheel over the screenshots scrolls the form
+        screenshots = ScreenshotStrip(scroller: screenshotScroller, strip: builder.object("screenshot_strip"), loader: loader)
         releaseNotesLabel = builder.object("release_notes_label")
         // Screen readers heard the boxed lists as "GtkListBox".
         builder.object("edit_group", as: Widget.self).nameListBoxes(localized("Edit Item"))

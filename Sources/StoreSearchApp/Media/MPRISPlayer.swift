@@ -39,7 +39,7 @@ final class MPRISPlayer {
         guard state != announced else { return }
         announced = state
         player?.emitPropertiesChanged(interface: Self.playerInterface,
-                                      [("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata), ("CanSeek", .bool(preview.duration > 0))])
+                                      [("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata), ("CanSeek", .bool(preview.canSeek))])
     }
 
     private func export() {
@@ -123,7 +123,7 @@ final class MPRISPlayer {
         case "Metadata": metadata
         case "Position": .int64(preview.position)
         case "CanPlay", "CanPause", "CanControl": .bool(true)
-        case "CanSeek": .bool(preview.duration > 0)
+        case "CanSeek": .bool(preview.canSeek)
         default: nil
         }
     }

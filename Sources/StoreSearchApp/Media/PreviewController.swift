@@ -36,6 +36,11 @@ final class PreviewController {
     private var watchdog: Gtk.Timer?
     private var isUpdatingScale = false
     private(set) var status: Status = .stopped
+    /// The stream a seek was asked of (its error, if one comes, is the server refusing it).
+    private var seekedStream: MediaStream?
+    /// Servers that sent a preview only whole, without byte ranges: GStreamer cannot jump within
+    /// their previews (it fails the stream: "Could not perform seek on resource").
+    private var hostsWithoutRanges: Set<String> = []
 
     /// The status, position or item changed (MPRIS follows).
     let stateChanged = Event<Void>()
@@ -60,8 +65,8 @@ final class PreviewController {
             self?.playOrPause()
         }
         adjustment.onValueChanged { [weak self] in
-            guard let self, !self.isUpdatingScale, let stream = self.stream, stream.isSeekable else { return }
-            stream.seek(to: Int64(self.adjustment.value * 1_000_000))
+            guard let self, !self.isUpdatingScale else { return }
+            self.seek(to: Int64(self.adjustment.value * 1_000_000))
         }
         show(nil)
     }
@@ -91,17 +96,24 @@ final class PreviewController {
             status = .failed(localized("Previews are not available in the offline catalog."))
             return changed()
         }
+        start(url, of: item, playing: true)
+    }
+
+    /// A new stream of `url` from its start, playing or paused there.
+    private func start(_ url: URL, of item: Item, playing: Bool) {
         let started = MediaStream(uri: url.absoluteString)
         stream = started
-        status = .loading
+        status = playing ? .loading : .paused
         started.onChange { [weak self, weak started] in
             guard let self, let started, started === self.stream else { return }
             self.streamChanged()
         }
-        started.play()
-        watchdog = MainContext.after(Self.startLimit) { [weak self] in
-            guard let self, self.status == .loading else { return }
-            self.fail(localized("The preview did not start within 10 seconds."))
+        if playing {
+            started.play()
+            watchdog = MainContext.after(Self.startLimit) { [weak self] in
+                guard let self, self.status == .loading else { return }
+                self.fail(localized("The preview did not start within 10 seconds."))
+            }
         }
         videoSlot.isVisible = Self.isVideo(item)
         video.show(Self.isVideo(item) ? started : nil)
@@ -111,6 +123,7 @@ final class PreviewController {
     /// Stops whatever plays (another item's Play, its item hidden, the window closing).
     func stop() {
         watchdog?.cancel()
+        seekedStream = nil
         stream?.close()
         stream = nil
         video.show(nil)
@@ -133,16 +146,36 @@ final class PreviewController {
     var position: Int64 { stream?.position ?? 0 }
     var duration: Int64 { stream?.duration ?? 0 }
 
+    /// Whether the preview playing can jump to a point (not from a server without byte ranges).
+    var canSeek: Bool {
+        guard let stream, stream.isSeekable, stream.duration > 0 else { return false }
+        return !hostsWithoutRanges.contains(currentHost ?? "")
+    }
+
     func seek(to microseconds: Int64) {
-        guard let stream, stream.isSeekable else { return }
+        guard let stream, canSeek else { return }
+        seekedStream = stream
         stream.seek(to: max(0, min(microseconds, stream.duration)))
     }
+
+    private var currentHost: String? { current?.result.previewURL?.host }
 
     private var isFailed: Bool { if case .failed = status { true } else { false } }
 
     private func streamChanged() {
         guard let stream else { return }
         if let message = stream.errorMessage {
+            if stream === seekedStream, let item = current, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) {
+                // Issue #30: the server sends the preview only whole, and GStreamer fails the stream
+                // on a seek. It plays on from the start instead of being dropped, and the seek bar
+                // (and MPRIS) stop offering to jump within this server's previews.
+                Log.message(LogDomain.app, "Preview of \(item.id) cannot seek (\(message)); playing it from the start")
+                hostsWithoutRanges.insert(url.host ?? "")
+                let wasPlaying = status == .playing || status == .loading
+                seekedStream = nil
+                stream.close()
+                return start(url, of: item, playing: wasPlaying)
+            }
             Log.warning(LogDomain.app, "Preview of \(current?.id ?? "?") failed: \(message)")
             return fail(localized("This preview cannot be played."))
         }
@@ -195,7 +228,9 @@ final class PreviewController {
         adjustment.upper = max(duration, 1)
         adjustment.value = position
         isUpdatingScale = false
-        scale.isSensitive = isCurrent && stream?.isSeekable == true
+        scale.isSensitive = isCurrent && canSeek
+        let cannotSeek = isCurrent && hostsWithoutRanges.contains(currentHost ?? "")
+        scale.tooltip = cannotSeek ? localized("This preview plays only from its start: its server cannot jump to a point in it.") : nil
         let clock = { (seconds: Double) in StoreDetails.duration(milliseconds: Int(seconds * 1000)) }
         timeLabel.text = duration > 0 ? "\(clock(position)) / \(clock(duration))" : clock(position)
     }

@@ -44,7 +44,8 @@ final class MyItemsPage {
         countLabel = builder.object("my_items_count_label")
         noMatchPage = builder.object("my_items_no_match_page")
         views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
-                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"))
+                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
+                          marksVisited: false)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
@@ -75,6 +76,11 @@ final class MyItemsPage {
             view.onPointerPress { [weak self] in self?.pointerPressed = true }
             // Delete removes the selected item from My Items (with Undo), as Hide does on the Search page.
             view.onKeyPressed { [weak self, weak view] keyval, _ in
+                // Enter that no row took (fast arrowing, see ResultsController) opens the selected row.
+                if Keys.enter.contains(keyval), let self, let index = self.views.selection.selectedIndex {
+                    self.activate(at: index)
+                    return true
+                }
                 guard keyval == Keys.delete, self?.views.selection.selectedElement != nil else { return false }
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }

@@ -17,7 +17,10 @@ final class ItemViews {
     /// Rows that would read the same as another: they show their album or season too.
     let lookAlikes = LookAlikeIDs()
 
-    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String) {
+    /// `marksVisited`: visited items look faded (the search results; on My Items nearly every
+    /// item was opened, and a page of faded rows looked disabled).
+    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String,
+         marksVisited: Bool) {
         self.viewStack = viewStack
         selection = SingleSelection(model: model)
         let formatter = PriceFormatter(locale: environment.locale)
@@ -26,9 +29,11 @@ final class ItemViews {
         listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
         let gridColumns = GridColumns()  // the grid is made after its viewport
         gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
-        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes)
+        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes,
+                                          marksVisited: marksVisited)
         list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
-        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes)
+        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes,
+                                            marksVisited: marksVisited)
         grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid
         list.setAccessibleLabel(name)

@@ -8,8 +8,9 @@ protocol ResultCell: AnyObject {
     init()
     var root: Box { get }
     var artwork: ArtworkSlot { get }
-    /// `showsCollection`: another row reads the same, so this one names its album or season too.
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool)
+    /// `showsCollection`: another row reads the same, so this one names its album or season too;
+    /// `marksVisited`: a visited item looks faded.
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool)
 }
 
 extension ResultCell {
@@ -18,10 +19,12 @@ extension ResultCell {
         formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
     }
 
-    /// What rows and tiles show alike: the visited look, and what a screen reader hears.
-    func showVisitedAndDescription(of item: Item, price: String?) {
-        root.setCSSClass("visited", item.isVisited)
-        artwork.image.opacity = item.isVisited ? 0.5 : 1
+    /// What rows and tiles show alike: the visited look (where it is news), and what a screen
+    /// reader hears.
+    func showVisitedAndDescription(of item: Item, price: String?, marksVisited: Bool) {
+        let faded = marksVisited && item.isVisited
+        root.setCSSClass("visited", faded)
+        artwork.image.opacity = faded ? 0.5 : 1
         item.describe(on: root, price: price)
     }
 
@@ -41,6 +44,8 @@ struct ResultCells<Cell: ResultCell> {
     weak var viewport: ArtworkViewport?
     /// The items whose rows would read like another's (see `LookAlikes`).
     let lookAlikes: LookAlikeIDs
+    /// Whether visited items look faded (not on My Items, where nearly every item was opened).
+    let marksVisited: Bool
 
     func setup(_ listItem: ListItem) {
         let cell = Cell()
@@ -52,7 +57,7 @@ struct ResultCells<Cell: ResultCell> {
     /// lends that pointer for the callback, and the loader may ask later.
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
-        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id))
+        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited)
         viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(of: item.result, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible

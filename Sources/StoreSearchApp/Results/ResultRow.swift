@@ -15,10 +15,15 @@ final class ResultRow: ResultCell {
         root.addCSSClass("result-row")
         name.addCSSClass("name")
         name.ellipsizeAtEnd()
+        // The name asks for room beside the price, which wraps onto two lines before the name
+        // is cut to "A…" (issue #30: a movie's "Buy $14.99 · Rent $3.99" at a phone's width).
+        name.requestCharacters(minimum: 6, natural: 18)
         subtitle.addCSSClass("subtitle")
         subtitle.addCSSClass("dim-label")
         subtitle.ellipsizeAtEnd()
         price.addCSSClass("price")
+        price.wrapAlignedToEnd()
+        price.centerVertically()
         let texts = Box(.vertical, spacing: 2)
         texts.append(name)
         texts.append(subtitle)
@@ -29,12 +34,25 @@ final class ResultRow: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
         let priceText = listingPrice(of: item, formatter: formatter)
-        price.text = priceText ?? ""
-        showVisitedAndDescription(of: item, price: priceText)
+        price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
+        showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
+    }
+
+    /// The listing with its lines breaking after a "·" rather than between an offer and its
+    /// amount ("Buy $14.99 ·" over "Rent $3.99", never "Buy" over "$14.99 ·"); the words of a
+    /// text such as "Not Sold Separately" still wrap, so the row stays narrow in any language.
+    static func breakingBetweenOffers(_ text: String) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var result = String(words.first ?? "")
+        for (before, after) in zip(words, words.dropFirst()) {
+            let breaks = before == "·" || (after != "·" && !before.contains(where: \.isNumber) && !after.contains(where: \.isNumber))
+            result += (breaks ? " " : "\u{00A0}") + after
+        }
+        return result
     }
 }

@@ -28,11 +28,11 @@ final class ResultTile: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
         let collection = showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = listingPrice(of: item, formatter: formatter)
         price.text = priceText ?? ""
-        showVisitedAndDescription(of: item, price: priceText)
+        showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
     }
 }

@@ -44,7 +44,8 @@ final class ResultsController {
         listButton = builder.object("list_view_button")
         gridButton = builder.object("grid_view_button")
         views = ItemViews(listScroller: builder.object("list_scroller"), gridScroller: builder.object("grid_scroller"),
-                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"))
+                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"),
+                          marksVisited: true)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
@@ -72,7 +73,9 @@ final class ResultsController {
             }
             // Delete hides the selected result, which is the one the detail shows.
             view.onKeyPressed { [weak self, weak view] keyval, _ in
-                guard keyval == Keys.delete, let self, self.selection.selectedElement != nil else { return false }
+                guard let self else { return false }
+                if Keys.enter.contains(keyval) { return self.activateSelected() }
+                guard keyval == Keys.delete, self.selection.selectedElement != nil else { return false }
                 return view?.activateAction(WindowAction.hideItem.detailedName) ?? false
             }
             view.onPointerPress { [weak self] in self?.visits.pointerPressed() }
@@ -200,6 +203,16 @@ final class ResultsController {
         // list; in a folded window arrowing through the list opens nothing, and the row that
         // takes a hidden one's place is not one the user chose.
         if !item.isVisited, isDetailShown(), !isReplacingRow { visits.selected(item.id) } else { visits.selected(nil) }
+    }
+
+    /// Enter that no row took: right after fast arrowing, GTK 4.8's list can hold the focus
+    /// itself while the row scrolled to is not made yet. The key then went on to the search
+    /// entry (type-to-search), which searched again: the list jumped to the top with nothing
+    /// selected (issue #30). The keys moved the selection with the focus, so open that row.
+    private func activateSelected() -> Bool {
+        guard let index = selection.selectedIndex else { return false }
+        activate(at: index)
+        return true
     }
 
     private func activate(at index: Int) {

@@ -21,7 +21,7 @@ public final class MainWindow {
     let changes: UndoController
     let myItems: MyItemsController
     let state: WindowState
-    private let detailTitle: WindowTitle
+    let detailTitle: DetailTitle
     let keepButton: ToggleButton
     let menuButton: MenuButton
     /// The store region drop-down beside the category.
@@ -43,10 +43,10 @@ public final class MainWindow {
         state = WindowState(settings: environment.settings, backend: settings)
         state.restore(window)
         menuButton = builder.object("menu_button")
-        detailTitle = builder.object("detail_title")
         keepButton = builder.object("keep_button")
         keepButton.showIcons(active: "starred-symbolic", inactive: "non-starred-symbolic")
         layout = AdaptiveLayout(builder: builder)
+        detailTitle = DetailTitle(builder: builder, leaflet: layout.leaflet)
         let banner = NoticeBanner()
         builder.object("window_content", as: Box.self).prepend(banner.revealer)
         notices = NoticesController(overlay: builder.object("toast_overlay"), banner: banner)
@@ -156,7 +156,7 @@ public final class MainWindow {
         // opens it again, and My Items' Restore and Remove still act on it.
         layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
         detail.shown.subscribe { [weak self] item in
-            self?.detailTitle.title = item?.name ?? ""
+            self?.detailTitle.text = item?.name ?? ""
             self?.preview.show(item)
         }
         detail.invalidPriceDropped.subscribe { [weak self] typed, item in
@@ -226,14 +226,21 @@ public final class MainWindow {
         if !list.views.focus(at: index ?? 0) { list.searchField.grabFocus() }
     }
 
-    /// F6: from the list (or its search field) to the open item's Name field, and back to the
-    /// selected row; folded, the pane slides in or out as well.
+    /// F6: from the list (or its search field) to the open item's detail, and back to the
+    /// selected row; folded, the pane slides in or out as well. With no item open, from the
+    /// search field to the rows (it did nothing, though the shortcuts window lists it).
     private func switchPane() {
-        if detail.stack.containsFocus {
+        if layout.detailContent.containsFocus {
             // Folded, going back slides the list in, and that focuses it (returnedToResults).
             if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
         } else if detail.item != nil {
-            editName()
+            layout.showDetail()
+            // The detail's first control that the accessibility bus reports: GTK 4.8 does not
+            // report the focus inside an AdwEntryRow (the Name field), so a screen reader said
+            // nothing after F6 (issue #30). Tab goes on into the form.
+            if !keepButton.isSensitive || !keepButton.grabFocus() { detail.nameEntry.grabFocus() }
+        } else {
+            focusList(deselecting: false)
         }
     }
 

@@ -54,7 +54,7 @@ final class NoticesController {
         current = toast
         currentAction = action
         isUndoNotice = false
-        overlay.add(toast)
+        overlay.add(toast, closeButtonName: localized("Dismiss"))
     }
 
     /// Takes the shown notice away (its action is not run).

@@ -80,10 +80,12 @@ public struct LaunchOptions: Equatable, Sendable {
                 guard let category = Category(name: text) else { throw .unknownCategory(text) }
                 options.category = category
             default:
-                guard !argument.hasPrefix("-"), StoreLink.looksLikeLink(argument) else { throw .unknownOption(argument) }
+                // The only argument that is no option is a store link: anything else given in its
+                // place (javascript:…, a web page, a word) is refused as a link, not as an option.
+                guard !argument.hasPrefix("-") else { throw .unknownOption(argument) }
                 switch StoreLink.parse(argument) {
                 case .success(let link): options.storeLink = link
-                case .failure(let refusal): throw .notAStoreLink(refusal.message)
+                case .failure(let refusal): throw .notAStoreLink(argument, reason: refusal.message)
                 }
             }
         }

@@ -1,11 +1,12 @@
-/// A command line that cannot be used; `message` is printed before the usage.
+/// A command line that cannot be used; `message` is printed, before the usage when `showsUsage`.
 public enum LaunchOptionsError: Error, Equatable, Sendable {
     case unknownOption(String)
     case missingValue(String)
     case unknownCategory(String)
     case invalidURL(String)
     case unknownCountry(String)
-    case notAStoreLink(String)
+    /// An argument that is no option: the store link it would be, and why it cannot be opened.
+    case notAStoreLink(String, reason: String)
 
     public var message: String {
         switch self {
@@ -13,8 +14,21 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
         case .missingValue(let option): String(format: localized("%@ needs a value"), option)
         case .unknownCategory(let name): String(format: localized("Unknown category “%@”"), name)
         case .invalidURL(let text): String(format: localized("Not an http or https URL: %@"), text)
-        case .notAStoreLink(let message): message
+        case .notAStoreLink(let link, let reason):
+            String(format: localized("“%@” is not a store link."), Self.shortened(link)) + " " + reason
         case .unknownCountry(let text): String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
         }
+    }
+
+    /// Whether the options' list helps: not for a link, which one line explains (the whole
+    /// `--help` buried it, issue #30).
+    public var showsUsage: Bool {
+        if case .notAStoreLink = self { false } else { true }
+    }
+
+    /// The link on one line, and not a screenful (a pasted page can be any length).
+    private static func shortened(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 100 || line != text ? String(line.prefix(100)) + "…" : line
     }
 }
