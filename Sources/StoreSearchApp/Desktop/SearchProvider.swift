@@ -53,8 +53,9 @@ final class SearchProvider {
     }
 
     private func handle(_ call: DBusCall) {
+        let searches = call.method == "GetInitialResultSet" || call.method == "GetSubsearchResultSet"
+        if searches && !environment.keeper.isLoaded { return handleOnceLoaded(call) }
         switch call.method {
-        case "GetInitialResultSet", "GetSubsearchResultSet" where !environment.keeper.isLoaded: handleOnceLoaded(call)
         case "GetInitialResultSet": search(call.strings(0), answering: call)
         // The Shell asks this on every keystroke after the first: the store is asked again too.
         case "GetSubsearchResultSet": search(call.strings(1), narrowing: call.strings(0), answering: call)
