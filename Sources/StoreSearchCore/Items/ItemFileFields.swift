@@ -143,7 +143,7 @@ extension ItemFileFields.Codec<String> {
 extension ItemFileFields.Codec<StoreOffers.Restriction> {
     /// "album-only", …; a word this version does not know loses the field (and is logged).
     static var restriction: Self {
-        .init(decode: { if case .string(let code) = $0 { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
+        .init(decode: { value, _ in if case .string(let code) = value { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
     }
 }
 
