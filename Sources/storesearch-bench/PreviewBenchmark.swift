@@ -40,7 +40,8 @@ enum PreviewBenchmark {
         }
         let sound = ContinuousClock.now - play
         let served = (firstByte.withLock { $0 } ?? play) - play
-        print("  Play → first sound: \(Measure.milliseconds(sound))  (Play → the server's first byte: \(Measure.milliseconds(served)))")
+        print("  Play → first sound: \(Measure.milliseconds(sound))  (Play → the server's first byte: \(Measure.milliseconds(served)); " +
+              "ratio \(Measure.ratio(sound, served)); target 1.5×)")
         let probe = Probe()
         var peak = RSS.bytes
         let end = ContinuousClock.now + .seconds(2)
