@@ -17,18 +17,38 @@ final class MyItemsPage {
     private let countLabel: Label
     private let noMatchPage: StatusPage
     private let keeper: ItemStoreKeeper
-    private let feeder: ResultsFeeder
     private let state: WindowState
-    /// Every item in the current order, rebuilt when the store changed behind the page's back.
+    /// Every item in the current order: made off the main thread when the window starts (so the
+    /// first switch to the page only fills the model), then kept up to date item by item.
     private var list: MyItemsList?
     private var listChangeCount = -1
     /// The listed items' positions in `list`, in the model's order.
     private var positions: [Int] = []
+    /// The ids of the model's rows, in order: what the next change is compared with, so that
+    /// only the rows from the first difference on are bound again.
+    private var rowIDs: [String] = []
+    /// Item objects only for the rows GTK asks for; one items-changed per change.
+    private let rows = SlotListModel<Item>()
+    /// The page has been shown: its model follows the list from then on.
+    private var isLive = false
+    /// Bumped by every new list and every new listing: a background result for an older one is dropped.
+    private var listGeneration = 0
+    private var listingGeneration = 0
     /// The items listed, in order.
     var shown: [MyItem] { list.map { list in positions.map { list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
+    /// From this many items on, the list is made, sorted and filtered off the main thread (a
+    /// pass over 100,000 items takes tens of milliseconds); below it, at once, where a hop to
+    /// another thread would only cost a frame.
+    static let backgroundThreshold = 2_000
+    /// A background listing is under way (tests wait for it).
+    var isListing: Bool { listingTask != nil || buildTask != nil }
+    private var listingTask: Task<Void, Never>?
+    private var buildTask: Task<Void, Never>?
+    /// The store's change count that the list being made in the background reflects.
+    private var buildChangeCount = -1
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
@@ -44,8 +64,8 @@ final class MyItemsPage {
         countLabel = builder.object("my_items_count_label")
         noMatchPage = builder.object("my_items_no_match_page")
         views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
-                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"))
-        feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
+                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
+                          model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
@@ -57,17 +77,15 @@ final class MyItemsPage {
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
             guard let self, let order = MyItemsOrder(rawValue: value) else { return }
             self.state.myItemsOrder = order
-            self.list = self.list?.sorted(by: order)
-            self.positions = []
-            self.showFiltered()
+            self.relist()
         }
-        filterEntry.onEachChange { [weak self] in self?.showFiltered() }  // the filter is local: narrow at once
+        filterEntry.onEachChange { [weak self] in self?.relist() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
             guard keyval == Keys.down, let self, !self.positions.isEmpty else { return false }
             self.select(0)
             return self.views.focus(at: 0)
         }
-        showDropDown.onSelectionChanged { [weak self] in self?.showFiltered() }
+        showDropDown.onSelectionChanged { [weak self] in self?.relist() }
         views.selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         views.list.onActivate { [weak self] index in self?.activate(at: index) }
         views.grid.onActivate { [weak self] index in self?.activate(at: index) }
@@ -79,11 +97,19 @@ final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
+        buildList()
     }
 
     /// The page came into view: brings it up to date with the store.
     func pageShown() {
-        if list == nil || listChangeCount != keeper.changeCount { rebuild() }
+        let isFirst = !isLive
+        isLive = true
+        if list == nil || listChangeCount != keeper.changeCount {
+            if list != nil { relist() }  // a large list is made again in the background: show the last one meanwhile
+            if buildTask == nil || buildChangeCount != keeper.changeCount { buildList() }
+        } else if isFirst {
+            relist()
+        }
     }
 
     var filter: MyItemsFilter {
@@ -109,49 +135,88 @@ final class MyItemsPage {
     /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
     /// selection kept by item.
     func storeChanged(ids: Set<String>? = nil) {
-        guard let list else { return }  // built when first shown
         // Only this change since the list was made: refold just these items; otherwise (a visit
         // made on the search page, a lookup) make it again.
-        guard let ids, listChangeCount == keeper.changeCount - 1 else { return rebuild() }
-        self.list = list.updating(ids, from: keeper.store)
+        guard let list, let ids, listChangeCount == keeper.changeCount - 1 else { return buildList() }
+        let updated = list.updating(ids, from: keeper.store)
+        listGeneration += 1  // a list still being made in the background is older than this one
+        buildTask?.cancel()
+        buildTask = nil
         listChangeCount = keeper.changeCount
-        showFiltered(changed: ids)
-    }
-
-    private func rebuild() {
-        list = MyItemsList(store: keeper.store, order: state.myItemsOrder)
-        listChangeCount = keeper.changeCount
-        positions = []  // every row is new
-        showFiltered()
-    }
-
-    /// Lists what the filter and the typed text let through. `changed`: items whose values
-    /// changed; where the rows are otherwise the same, only theirs are redrawn (selection and
-    /// focus stay).
-    private func showFiltered(changed: Set<String> = []) {
-        guard let list else { return }
-        let matched = list.positions(filter, matching: filterEntry.text)
-        if matched == positions {
-            for (row, position) in matched.enumerated() where changed.contains(list[position].id) {
-                let item = list[position].item
-                if row < views.model.count { views.model.update(at: row, with: item) } else { feeder.replacePending(item.id, with: item) }
-            }
+        guard isLive else { return self.list = updated }
+        // Rows follow at once (Remove selects the next row right after), unless a new order is
+        // still being sorted: that listing starts again from this list.
+        if updated.order == state.myItemsOrder {
+            show(updated.positions(filter, matching: filterEntry.text), of: updated, changed: ids)
         } else {
-            let selectedID = views.selection.selectedElement?.id  // from the rows: `list` may be newer than `positions`
-            positions = matched
-            isReplacingRows = true
-            feeder.show(matched.map { list[$0].item }) { [weak self] in
-                guard let self, let selectedID, let row = self.positions.firstIndex(where: { list[$0].id == selectedID }) else { return }
-                self.isReplacingRows = true
-                self.views.selection.selectedIndex = row
-                self.isReplacingRows = false
-                // GtkListView keeps its focus ring at the old index (an undone Remove put another
-                // row there): it goes back to the selected row, which Delete and Enter act on.
-                if self.views.visibleView.containsFocus { self.views.focus(at: row) }
-            }
-            isReplacingRows = false
-            if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { itemSelected.send((nil, false)) }
+            self.list = updated
+            relist(changed: ids)
         }
+    }
+
+    /// Makes the list from the store: at once for a few items, else off the main thread, the page
+    /// listing it when it is ready (if it is live).
+    private func buildList() {
+        listGeneration += 1
+        buildTask?.cancel()
+        buildTask = nil
+        let store = keeper.store, order = state.myItemsOrder, changeCount = keeper.changeCount
+        guard store.records.count >= Self.backgroundThreshold else {
+            return listReady(MyItemsList(store: store, order: order), changeCount: changeCount)
+        }
+        let generation = listGeneration
+        buildChangeCount = changeCount
+        buildTask = Task { [weak self] in
+            let list = await Task.detached(priority: .userInitiated) { MyItemsList(store: store, order: order) }.value
+            guard let self, self.listGeneration == generation else { return }
+            self.buildTask = nil
+            self.listReady(list, changeCount: changeCount)
+        }
+    }
+
+    private func listReady(_ list: MyItemsList, changeCount: Int) {
+        listChangeCount = changeCount
+        rowIDs = []  // items may have changed in any way: every row is new
+        self.list = list
+        positions = []
+        if isLive { relist() }
+    }
+
+    /// Lists what the order, the "Show" filter and the typed text let through: at once for a
+    /// small list, else sorted and filtered off the main thread, the newest request winning.
+    private func relist(changed: Set<String> = []) {
+        guard let list else { return }
+        listingGeneration += 1
+        listingTask?.cancel()
+        listingTask = nil
+        let order = state.myItemsOrder, filter = self.filter, text = filterEntry.text
+        guard list.count >= Self.backgroundThreshold else {
+            let sorted = list.sorted(by: order)
+            return show(sorted.positions(filter, matching: text), of: sorted, changed: changed)
+        }
+        let generation = listingGeneration, listVersion = listGeneration
+        listingTask = Task { [weak self] in
+            let (sorted, matched) = await Task.detached(priority: .userInitiated) {
+                let sorted = list.sorted(by: order)
+                return (sorted, sorted.positions(filter, matching: text))
+            }.value
+            guard let self, self.listingGeneration == generation, self.listGeneration == listVersion else { return }
+            self.listingTask = nil
+            self.show(matched, of: sorted, changed: changed)
+        }
+    }
+
+    /// Shows the items at `matched` in `list`. The model gets one splice: the rows from the first
+    /// to the last that differ (`changed`: items whose values changed, which differ too). Where
+    /// the rows are the same, only the changed ones are redrawn (selection and focus stay).
+    private func show(_ matched: [Int], of list: MyItemsList, changed: Set<String> = []) {
+        listingGeneration += 1  // anything still filtering in the background is older
+        listingTask?.cancel()
+        listingTask = nil
+        let ids = matched.map(list.id(at:))
+        self.list = list
+        positions = matched
+        showRows(ids, of: list, changed: changed)
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -164,6 +229,37 @@ final class MyItemsPage {
                 ? String(format: localized("None of your items is in “%@”."), filter.displayName)
                 : String(format: localized("None of your items in “%1$@” has “%2$@” in its name, artist or notes."), filter.displayName, text)
         }
+    }
+
+    /// Gives the model `ids`: one items-changed for the rows from the first that differs (or
+    /// whose item changed) to the last, or to the end when the count changes. The selection
+    /// follows its item.
+    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>) {
+        let old = rowIDs
+        let common = min(old.count, ids.count)
+        guard let first = (0..<common).first(where: { old[$0] != ids[$0] || changed.contains(ids[$0]) }) ?? (old.count == ids.count ? nil : common)
+        else { return }
+        var end = ids.count
+        if old.count == ids.count {
+            end = (first..<ids.count).last(where: { old[$0] != ids[$0] || changed.contains(ids[$0]) }).map { $0 + 1 } ?? first + 1
+        }
+        if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
+        rowIDs = ids
+        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
+        isReplacingRows = true
+        // The rows' objects stand for positions: a selection in the changed range would stay on
+        // its position (and GTK would look for it row by row), so it is taken off and put back.
+        if let row = views.selection.selectedIndex, row >= first { views.selection.selectedIndex = nil }
+        let positions = self.positions
+        rows.reload(count: ids.count, changed: first..<end) { list[positions[$0]].item }
+        if let selectedID, let row = ids.firstIndex(of: selectedID) {
+            if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
+            // GtkListView keeps its focus ring at the old index (an undone Remove put another
+            // row there): it goes back to the selected row, which Delete and Enter act on.
+            if views.visibleView.containsFocus { views.focus(at: row) }
+        }
+        isReplacingRows = false
+        if let selectedID, !ids.contains(selectedID) { itemSelected.send((nil, false)) }
     }
 
     /// Selects the row at `index` (nil: none) without opening the detail in a folded window.

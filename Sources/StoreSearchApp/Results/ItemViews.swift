@@ -6,7 +6,7 @@ import StoreSearchCore
 /// artwork by its own scroll position; only the view on screen holds the items.
 @MainActor
 final class ItemViews {
-    let model = ListModel<Item>()
+    let model: ListModel<Item>
     let selection: SingleSelection<Item>
     let list: ListView<Item>
     let grid: GridView<Item>
@@ -17,7 +17,10 @@ final class ItemViews {
     /// Rows that would read the same as another: they show their album or season too.
     let lookAlikes = LookAlikeIDs()
 
-    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String) {
+    /// `model`: a `SlotListModel` where the list is long and changes wholesale (My Items).
+    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String,
+         model: ListModel<Item> = ListModel()) {
+        self.model = model
         self.viewStack = viewStack
         selection = SingleSelection(model: model)
         let formatter = PriceFormatter(locale: environment.locale)
