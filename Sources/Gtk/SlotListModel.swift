@@ -13,14 +13,16 @@ import CGtk
 @MainActor
 public final class SlotListModel<Element>: ListModel<Element> {
     private let backing: SlotListBacking
-    private var element: (Int) -> Element = { _ in fatalError("an empty list has no elements") }
+    private var element: @MainActor (Int) -> Element = { _ in fatalError("an empty list has no elements") }
 
     public override init() {
         let backing = SlotListBacking()
         self.backing = backing
         let model = g_object_new_with_properties(slotListModelType, 0, nil, nil)!
-        // The GObject keeps the backing for as long as GTK keeps the model, after this wrapper is gone.
+        // The GObject keeps the backing for as long as GTK keeps the model, after this wrapper is
+        // gone; its instance also points at it, for GTK's calls (cheaper than a data lookup).
         g_object_set_qdata_full(model, SlotListBacking.key, Unmanaged.passRetained(backing).toOpaque(), releaseRetained)
+        SlotListBacking.field(of: UnsafeMutableRawPointer(model)).pointee = Unmanaged.passUnretained(backing).toOpaque()
         super.init(taking: UnsafeMutableRawPointer(model))
     }
 
@@ -46,6 +48,11 @@ public final class SlotListModel<Element>: ListModel<Element> {
                                                     : (oldCount - start, newCount - start)
         guard removed > 0 || added > 0 else { return }
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
+    }
+
+    /// The same elements, the list cut or extended at its end to `newCount` (a list shown a few rows at a time).
+    public func resize(to newCount: Int) {
+        reload(count: newCount, changed: min(count, newCount)..<newCount, element: element)
     }
 
     public override func splice(at index: Int, removing length: Int, inserting elements: [Element]) {
@@ -81,10 +88,15 @@ final class SlotListBacking {
         return UnsafeMutableRawPointer(g_object_ref(slot))
     }
 
+    /// Where a model instance points at its backing: a field after its GObject part.
+    nonisolated static func field(of model: UnsafeMutableRawPointer) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        model.advanced(by: MemoryLayout<GObject>.stride).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+
     /// The backing of the model at `address`.
     static func of(_ address: UInt) -> SlotListBacking? {
-        guard let model = UnsafeMutablePointer<GObject>(bitPattern: address), let data = g_object_get_qdata(model, key) else { return nil }
-        return Unmanaged<SlotListBacking>.fromOpaque(data).takeUnretainedValue()
+        guard let model = UnsafeMutableRawPointer(bitPattern: address), let backing = field(of: model).pointee else { return nil }
+        return Unmanaged<SlotListBacking>.fromOpaque(backing).takeUnretainedValue()
     }
 }
 
@@ -92,7 +104,7 @@ final class SlotListBacking {
 private let slotListModelType: GType = {
     var info = GTypeInfo()
     info.class_size = guint16(MemoryLayout<GObjectClass>.size)
-    info.instance_size = guint16(MemoryLayout<GObject>.size)
+    info.instance_size = guint16(MemoryLayout<GObject>.stride + MemoryLayout<UnsafeMutableRawPointer?>.size)  // + the backing
     let type = g_type_register_static(g_object_get_type(), "SwiftGtkSlotListModel", &info, GTypeFlags(rawValue: 0))
     var interface = GInterfaceInfo()
     interface.interface_init = { iface, _ in

@@ -29,6 +29,14 @@ final class MyItemsPage {
     private var rowIDs: [String] = []
     /// Item objects only for the rows GTK asks for; one items-changed per change.
     private let rows = SlotListModel<Item>()
+    /// GTK 4.8 builds the widgets of up to 200 rows in one layout: a list that appears from nothing
+    /// shows a screenful first, then a few more rows a frame up to that many, then the rest at once.
+    static let firstRows = 12
+    static let rowsPerFrame = 12
+    /// Frames are counted on the window, mapped whichever view shows.
+    private let clock: Widget
+    /// Bumped by every change of the rows: a fill still under way for older ones stops.
+    private var fillGeneration = 0
     /// The page has been shown: its model follows the list from then on.
     private var isLive = false
     /// Bumped by every new list and every new listing: a background result for an older one is dropped.
@@ -57,6 +65,7 @@ final class MyItemsPage {
     init(window: Window, environment: AppEnvironment, state: WindowState) {
         keeper = environment.keeper
         self.state = state
+        clock = window
         let builder = Builder.loading("my-items-page.ui")
         root = builder.object("my_items_page")
         filterEntry = builder.object("my_items_filter_entry")
@@ -190,6 +199,10 @@ final class MyItemsPage {
         listingTask?.cancel()
         listingTask = nil
         let order = state.myItemsOrder, filter = self.filter, text = filterEntry.text
+        // Every item in the list's order (the page shown, the filter cleared) is no work at all.
+        if order == list.order, filter == .all, text.allSatisfy(\.isWhitespace) {
+            return show(Array(0..<list.count), of: list, changed: changed)
+        }
         guard list.count >= Self.backgroundThreshold else {
             let sorted = list.sorted(by: order)
             return show(sorted.positions(filter, matching: text), of: sorted, changed: changed)
@@ -235,7 +248,7 @@ final class MyItemsPage {
     /// whose item changed) to the last, or to the end when the count changes. The selection
     /// follows its item.
     private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>) {
-        let old = rowIDs
+        let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
         let common = min(old.count, ids.count)
         guard let first = (0..<common).first(where: { old[$0] != ids[$0] || changed.contains(ids[$0]) }) ?? (old.count == ids.count ? nil : common)
         else { return }
@@ -251,7 +264,10 @@ final class MyItemsPage {
         // its position (and GTK would look for it row by row), so it is taken off and put back.
         if let row = views.selection.selectedIndex, row >= first { views.selection.selectedIndex = nil }
         let positions = self.positions
-        rows.reload(count: ids.count, changed: first..<end) { list[positions[$0]].item }
+        fillGeneration += 1
+        let count = old.isEmpty ? min(ids.count, Self.firstRows) : ids.count
+        rows.reload(count: count, changed: first..<min(end, count)) { list[positions[$0]].item }
+        if count < ids.count { fill(to: ids.count) }
         if let selectedID, let row = ids.firstIndex(of: selectedID) {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another
@@ -260,6 +276,17 @@ final class MyItemsPage {
         }
         isReplacingRows = false
         if let selectedID, !ids.contains(selectedID) { itemSelected.send((nil, false)) }
+    }
+
+    /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.
+    private func fill(to target: Int) {
+        let generation = fillGeneration
+        clock.onEachFrame { [weak self] in
+            guard let self, self.fillGeneration == generation else { return false }
+            let count = self.rows.count
+            self.rows.resize(to: count < ResultsFeeder.realizedRows ? min(target, count + Self.rowsPerFrame) : target)
+            return self.rows.count < target
+        }
     }
 
     /// Selects the row at `index` (nil: none) without opening the detail in a folded window.

@@ -4,26 +4,30 @@ import Foundation
 /// filter searches (name, artist, notes) folded once (case and accents) into bytes, so that a
 /// keystroke is one byte search per item even with 100,000 of them. A change of order re-sorts
 /// without folding again; a change to a few items refolds only those and puts them in place by
-/// binary search (a full sort of 100,000 took a third of a second). The hot loops read entries
-/// in place: copying an entry (its `MyItem` holds dozens of references) cost more than the search.
+/// binary search (a full sort of 100,000 took a third of a second). Entries are shared objects:
+/// copying one by value (its `MyItem` holds dozens of references) cost more than the search, and
+/// a copy of the list (another order, a change) or a list dropped on the main thread cost that per item.
 public struct MyItemsList: Sendable {
-    private struct Entry: Sendable {
-        var item: MyItem
-        var nameKey: [UInt8]
-        var artistKey: [UInt8]
-        /// Name, artist and notes, folded, one per line.
-        var text: [UInt8]
+    private final class Entry: Sendable {
         /// `MyItemsFilter.mask` bits, so the filter never reads the item.
-        var flags: UInt8
-        var changedAt: Date
+        let flags: UInt8
+        /// Name, artist and notes, folded, one per line.
+        let text: [UInt8]
+        let nameKey: [UInt8]
+        let artistKey: [UInt8]
+        let changedAt: Date
         /// What the price order compares: the item's own price, else its album's, in its currency.
-        var price: (currency: String?, amount: Decimal)?
+        let price: (currency: String?, amount: Decimal)?
+        let id: String
+        let item: MyItem
 
         init(_ record: ItemRecord) {
             let item = MyItem(record: record)
             self.item = item
-            nameKey = MyItemsList.fold(item.item.name)
-            artistKey = item.item.artist.map(MyItemsList.fold) ?? []
+            id = item.id
+            let nameKey = MyItemsList.fold(item.item.name), artistKey = item.item.artist.map(MyItemsList.fold) ?? []
+            self.nameKey = nameKey
+            self.artistKey = artistKey
             text = nameKey + [0x0A] + artistKey + [0x0A] + MyItemsList.fold(item.item.notes)
             flags = MyItemsFilter.allCases.reduce(0) { $1.includes(item) ? $0 | $1.mask : $0 }
             changedAt = item.changedAt ?? .distantPast
@@ -56,19 +60,15 @@ public struct MyItemsList: Sendable {
     /// only those are refolded, and each goes to its place by binary search.
     public func updating(_ ids: Set<String>, from store: ItemStore) -> MyItemsList {
         var list = self
-        list.entries.removeAll { ids.contains($0.item.id) }
+        list.entries.removeAll { ids.contains($0.id) }
         for record in ids.compactMap({ store.records[$0] }) {
             let entry = Entry(record)
-            let index = list.entries.withUnsafeBufferPointer { entries in
-                withUnsafePointer(to: entry) { entry in
-                    var low = 0, high = entries.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if Self.precedes(entries.baseAddress! + middle, entry, by: order) { low = middle + 1 } else { high = middle }
-                    }
-                    return low
-                }
+            var low = 0, high = list.entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.precedes(list.entries[middle], entry, by: order) { low = middle + 1 } else { high = middle }
             }
+            let index = low
             list.entries.insert(entry, at: index)
         }
         return list
@@ -77,7 +77,7 @@ public struct MyItemsList: Sendable {
     public subscript(position: Int) -> MyItem { entries[position].item }
 
     /// The id of the item at `position` (without copying the item).
-    public func id(at position: Int) -> String { entries[position].item.id }
+    public func id(at position: Int) -> String { entries[position].id }
 
     /// The items `filter` lets through whose name, artist or notes contain every word of `text`
     /// (ignoring case and accents), in the list's order.
@@ -130,42 +130,37 @@ public struct MyItemsList: Sendable {
         }
     }
 
-    /// The positions are sorted, then each entry moved once (swapping whole entries cost more).
     private static func sort(_ entries: inout [Entry], by order: MyItemsOrder) {
         guard entries.count > 1 else { return }
-        let sorted = entries.withUnsafeBufferPointer { entries in
-            entries.indices.sorted { precedes(entries.baseAddress! + $0, entries.baseAddress! + $1, by: order) }
-        }
-        entries = sorted.map { entries[$0] }
+        entries.sort { precedes($0, $1, by: order) }
     }
 
     /// Whether `left` comes before `right` in `order`. Ties by id, so the order is the same every
-    /// time; items without the value go last. The entries are read through pointers: passed by
-    /// value, each comparison copied two entries (most of the time of a sort).
-    private static func precedes(_ left: UnsafePointer<Entry>, _ right: UnsafePointer<Entry>, by order: MyItemsOrder) -> Bool {
+    /// time; items without the value go last.
+    private static func precedes(_ left: Entry, _ right: Entry, by order: MyItemsOrder) -> Bool {
         switch order {
         case .name:
-            return precedes(left.pointee.nameKey, right.pointee.nameKey) ?? (left.pointee.item.id < right.pointee.item.id)
+            return precedes(left.nameKey, right.nameKey) ?? (left.id < right.id)
         case .artist:
-            switch (left.pointee.artistKey.isEmpty, right.pointee.artistKey.isEmpty) {
+            switch (left.artistKey.isEmpty, right.artistKey.isEmpty) {
             case (false, true): return true
             case (true, false): return false
-            default: return precedes(left.pointee.artistKey, right.pointee.artistKey) ?? (left.pointee.item.id < right.pointee.item.id)
+            default: return precedes(left.artistKey, right.artistKey) ?? (left.id < right.id)
             }
         case .dateChanged:
-            return left.pointee.changedAt != right.pointee.changedAt ? left.pointee.changedAt > right.pointee.changedAt : left.pointee.item.id < right.pointee.item.id
+            return left.changedAt != right.changedAt ? left.changedAt > right.changedAt : left.id < right.id
         case .price:
             // ¥300 is not dearer than A$18.99: prices compare within their currency only, the
             // currencies grouped in code order (one without a currency after them). An item not
             // sold on its own sorts by the album price its row shows.
-            switch (left.pointee.price, right.pointee.price) {
+            switch (left.price, right.price) {
             case let (a?, b?) where a.currency != b.currency:
                 guard let first = a.currency, let second = b.currency else { return a.currency != nil }
                 return first < second
             case let (a?, b?) where a.amount != b.amount: return a.amount < b.amount
             case (_?, nil): return true
             case (nil, _?): return false
-            default: return left.pointee.item.id < right.pointee.item.id
+            default: return left.id < right.id
             }
         }
     }
