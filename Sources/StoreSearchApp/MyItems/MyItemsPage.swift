@@ -31,7 +31,7 @@ final class MyItemsPage {
     private let rows = SlotListModel<Item>()
     /// GTK 4.8 builds the widgets of up to 200 rows in one layout: a list that appears from nothing
     /// shows a screenful first, then a few more rows a frame up to that many, then the rest at once.
-    static let firstRows = 12
+    static let firstRows = 8
     static let rowsPerFrame = 12
     /// Frames are counted on the window, mapped whichever view shows.
     private let clock: Widget
