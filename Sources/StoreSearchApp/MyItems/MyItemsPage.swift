@@ -50,7 +50,7 @@ final class MyItemsPage {
     /// From this many items on, the list is made, sorted and filtered off the main thread (a
     /// pass over 100,000 items takes tens of milliseconds); below it, at once, where a hop to
     /// another thread would only cost a frame.
-    static let backgroundThreshold = 2_000
+    nonisolated static let backgroundThreshold = 2_000
     /// A background listing is under way (tests wait for it).
     var isListing: Bool { listingTask != nil || buildTask != nil }
     private var listingTask: Task<Void, Never>?
@@ -153,14 +153,10 @@ final class MyItemsPage {
         buildTask = nil
         listChangeCount = keeper.changeCount
         guard isLive else { return self.list = updated }
-        // Rows follow at once (Remove selects the next row right after), unless a new order is
-        // still being sorted: that listing starts again from this list.
-        if updated.order == state.myItemsOrder {
-            show(updated.positions(filter, matching: filterEntry.text), of: updated, changed: ids)
-        } else {
-            self.list = updated
-            relist(changed: ids)
-        }
+        // Rows follow at once, in the list's order (Remove selects the next row right after); a
+        // new order still being sorted starts again from this list.
+        show(updated.positions(filter, matching: filterEntry.text), of: updated, changed: ids)
+        if updated.order != state.myItemsOrder { relist() }
     }
 
     /// Makes the list from the store: at once for a few items, else off the main thread, the page
