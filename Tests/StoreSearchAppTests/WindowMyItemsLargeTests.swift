@@ -70,8 +70,8 @@ final class WindowMyItemsLargeTests: XCTestCase {
     }
 
     func testTheNewestFilterAndOrderWinOverABackgroundListingStillUnderWay() throws {
-        let count = 5_000  // past MyItemsPage.backgroundThreshold: sorted and filtered in the background
-        XCTAssertGreaterThan(count, MyItemsPage.backgroundThreshold)
+        let count = 5_000  // past MyItemsListing.backgroundThreshold: sorted and filtered in the background
+        XCTAssertGreaterThan(count, MyItemsListing.backgroundThreshold)
         let store = Self.store(count)
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main, page = main.myItems.page

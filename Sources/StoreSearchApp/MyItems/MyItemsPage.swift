@@ -18,11 +18,10 @@ final class MyItemsPage {
     private let noMatchPage: StatusPage
     private let keeper: ItemStoreKeeper
     private let state: WindowState
-    /// Every item in the current order: made off the main thread when the window starts (so the
-    /// first switch to the page only fills the model), then kept up to date item by item.
+    /// Every item, and what the order, filter and text let through (made in the background).
+    private var listing: MyItemsListing!
+    /// The list last shown, and the listed items' positions in it, in the model's order.
     private var list: MyItemsList?
-    private var listChangeCount = -1
-    /// The listed items' positions in `list`, in the model's order.
     private var positions: [Int] = []
     /// The ids of the model's rows, in order: what the next change is compared with, so that
     /// only the rows from the first difference on are bound again.
@@ -37,26 +36,13 @@ final class MyItemsPage {
     private let clock: Widget
     /// Bumped by every change of the rows: a fill still under way for older ones stops.
     private var fillGeneration = 0
-    /// The page has been shown: its model follows the list from then on.
-    private var isLive = false
-    /// Bumped by every new list and every new listing: a background result for an older one is dropped.
-    private var listGeneration = 0
-    private var listingGeneration = 0
     /// The items listed, in order.
     var shown: [MyItem] { list.map { list in positions.map { list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
-    /// From this many items on, the list is made, sorted and filtered off the main thread (a
-    /// pass over 100,000 items takes tens of milliseconds); below it, at once, where a hop to
-    /// another thread would only cost a frame.
-    nonisolated static let backgroundThreshold = 2_000
-    /// A background listing is under way (tests wait for it).
-    var isListing: Bool { listingTask != nil || buildTask != nil }
-    private var listingTask: Task<Void, Never>?
-    private var buildTask: Task<Void, Never>?
-    /// The store's change count that the list being made in the background reflects.
-    private var buildChangeCount = -1
+    /// A listing is under way in the background (tests wait for it).
+    var isListing: Bool { listing.isBusy }
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
@@ -86,15 +72,15 @@ final class MyItemsPage {
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
             guard let self, let order = MyItemsOrder(rawValue: value) else { return }
             self.state.myItemsOrder = order
-            self.relist()
+            self.listing.relist()
         }
-        filterEntry.onEachChange { [weak self] in self?.relist() }  // the filter is local: narrow at once
+        filterEntry.onEachChange { [weak self] in self?.listing.relist() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
             guard keyval == Keys.down, let self, !self.positions.isEmpty else { return false }
             self.select(0)
             return self.views.focus(at: 0)
         }
-        showDropDown.onSelectionChanged { [weak self] in self?.relist() }
+        showDropDown.onSelectionChanged { [weak self] in self?.listing.relist() }
         views.selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         views.list.onActivate { [weak self] index in self?.activate(at: index) }
         views.grid.onActivate { [weak self] index in self?.activate(at: index) }
@@ -106,20 +92,14 @@ final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
-        buildList()
+        listing = MyItemsListing(keeper: keeper) { [unowned self] in
+            MyItemsListing.Request(order: self.state.myItemsOrder, filter: self.filter, text: self.filterEntry.text)
+        }
+        listing.listed.subscribe { [weak self] listed in self?.show(listed) }
     }
 
     /// The page came into view: brings it up to date with the store.
-    func pageShown() {
-        let isFirst = !isLive
-        isLive = true
-        if list == nil || listChangeCount != keeper.changeCount {
-            if list != nil { relist() }  // a large list is made again in the background: show the last one meanwhile
-            if buildTask == nil || buildChangeCount != keeper.changeCount { buildList() }
-        } else if isFirst {
-            relist()
-        }
-    }
+    func pageShown() { listing.pageShown() }
 
     var filter: MyItemsFilter {
         get { MyItemsFilter.allCases[max(0, showDropDown.selectedIndex)] }
@@ -143,89 +123,15 @@ final class MyItemsPage {
 
     /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
     /// selection kept by item.
-    func storeChanged(ids: Set<String>? = nil) {
-        // Only this change since the list was made: refold just these items; otherwise (a visit
-        // made on the search page, a lookup) make it again.
-        guard let list, let ids, listChangeCount == keeper.changeCount - 1 else { return buildList() }
-        let updated = list.updating(ids, from: keeper.store)
-        listGeneration += 1  // a list still being made in the background is older than this one
-        buildTask?.cancel()
-        buildTask = nil
-        listChangeCount = keeper.changeCount
-        guard isLive else { return self.list = updated }
-        // Rows follow at once, in the list's order (Remove selects the next row right after); a
-        // new order still being sorted starts again from this list.
-        show(updated.positions(filter, matching: filterEntry.text), of: updated, changed: ids)
-        if updated.order != state.myItemsOrder { relist() }
-    }
+    func storeChanged(ids: Set<String>? = nil) { listing.storeChanged(ids: ids) }
 
-    /// Makes the list from the store: at once for a few items, else off the main thread, the page
-    /// listing it when it is ready (if it is live).
-    private func buildList() {
-        listGeneration += 1
-        buildTask?.cancel()
-        buildTask = nil
-        let store = keeper.store, order = state.myItemsOrder, changeCount = keeper.changeCount
-        guard store.records.count >= Self.backgroundThreshold else {
-            return listReady(MyItemsList(store: store, order: order), changeCount: changeCount)
-        }
-        let generation = listGeneration
-        buildChangeCount = changeCount
-        buildTask = Task { [weak self] in
-            let list = await Task.detached(priority: .userInitiated) { MyItemsList(store: store, order: order) }.value
-            guard let self, self.listGeneration == generation else { return }
-            self.buildTask = nil
-            self.listReady(list, changeCount: changeCount)
-        }
-    }
-
-    private func listReady(_ list: MyItemsList, changeCount: Int) {
-        listChangeCount = changeCount
-        rowIDs = []  // items may have changed in any way: every row is new
-        self.list = list
-        positions = []
-        if isLive { relist() }
-    }
-
-    /// Lists what the order, the "Show" filter and the typed text let through: at once for a
-    /// small list, else sorted and filtered off the main thread, the newest request winning.
-    private func relist(changed: Set<String> = []) {
-        guard let list else { return }
-        listingGeneration += 1
-        listingTask?.cancel()
-        listingTask = nil
-        let order = state.myItemsOrder, filter = self.filter, text = filterEntry.text
-        // Every item in the list's order (the page shown, the filter cleared) is no work at all.
-        if order == list.order, filter == .all, text.allSatisfy(\.isWhitespace) {
-            return show(Array(0..<list.count), of: list, changed: changed)
-        }
-        guard list.count >= Self.backgroundThreshold else {
-            let sorted = list.sorted(by: order)
-            return show(sorted.positions(filter, matching: text), of: sorted, changed: changed)
-        }
-        let generation = listingGeneration, listVersion = listGeneration
-        listingTask = Task { [weak self] in
-            let (sorted, matched) = await Task.detached(priority: .userInitiated) {
-                let sorted = list.sorted(by: order)
-                return (sorted, sorted.positions(filter, matching: text))
-            }.value
-            guard let self, self.listingGeneration == generation, self.listGeneration == listVersion else { return }
-            self.listingTask = nil
-            self.show(matched, of: sorted, changed: changed)
-        }
-    }
-
-    /// Shows the items at `matched` in `list`. The model gets one splice: the rows from the first
-    /// to the last that differ (`changed`: items whose values changed, which differ too). Where
-    /// the rows are the same, only the changed ones are redrawn (selection and focus stay).
-    private func show(_ matched: [Int], of list: MyItemsList, changed: Set<String> = []) {
-        listingGeneration += 1  // anything still filtering in the background is older
-        listingTask?.cancel()
-        listingTask = nil
+    /// Shows a listing: one items-changed for the rows that differ; the count and status pages.
+    private func show(_ listed: MyItemsListing.Listed) {
+        let list = listed.list, matched = listed.positions
         let ids = matched.map(list.id(at:))
         self.list = list
         positions = matched
-        showRows(ids, of: list, changed: changed)
+        showRows(ids, of: list, changed: listed.changed)
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -241,16 +147,16 @@ final class MyItemsPage {
     }
 
     /// Gives the model `ids`: one items-changed for the rows from the first that differs (or
-    /// whose item changed) to the last, or to the end when the count changes. The selection
-    /// follows its item.
-    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>) {
+    /// whose item changed; nil: any may have) to the last, or to the end when the count changes.
+    /// The selection follows its item.
+    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>?) {
         let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
         let common = min(old.count, ids.count)
-        guard let first = (0..<common).first(where: { old[$0] != ids[$0] || changed.contains(ids[$0]) }) ?? (old.count == ids.count ? nil : common)
-        else { return }
+        let differs = { (row: Int) in old[row] != ids[row] || changed?.contains(ids[row]) ?? true }
+        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else { return }
         var end = ids.count
         if old.count == ids.count {
-            end = (first..<ids.count).last(where: { old[$0] != ids[$0] || changed.contains(ids[$0]) }).map { $0 + 1 } ?? first + 1
+            end = (first..<ids.count).last(where: differs).map { $0 + 1 } ?? first + 1
         }
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
         rowIDs = ids
@@ -295,7 +201,7 @@ final class MyItemsPage {
     /// Selects the item with `id` if it is listed; false when it is not.
     @discardableResult
     func select(id: String) -> Bool {
-        guard let list, let index = positions.firstIndex(where: { list[$0].id == id }) else { return false }
+        guard let list, let index = positions.firstIndex(where: { list.id(at: $0) == id }) else { return false }
         select(index)
         return true
     }
