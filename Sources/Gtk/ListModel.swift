@@ -25,7 +25,7 @@ public class ListModel<Element>: Object {
     public var count: Int { Int(g_list_model_get_n_items(store)) }
 
     /// Gives an item object its value (object data, released with the object).
-    static func setValue(_ element: Element, on item: UnsafeMutableRawPointer) {
+    private static func setValue(_ element: Element, on item: UnsafeMutableRawPointer) {
         g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), valueKey, HandlerBox.retained(element), releaseRetained)
     }
 

@@ -68,8 +68,7 @@ public struct MyItemsList: Sendable {
                 let middle = (low + high) / 2
                 if Self.precedes(list.entries[middle], entry, by: order) { low = middle + 1 } else { high = middle }
             }
-            let index = low
-            list.entries.insert(entry, at: index)
+            list.entries.insert(entry, at: low)
         }
         return list
     }
