@@ -16,7 +16,6 @@ final class MyItemsPage {
     let stack: Stack
     private let countLabel: Label
     private let noMatchPage: StatusPage
-    private let keeper: ItemStoreKeeper
     private let state: WindowState
     /// Every item, and what the order, filter and text let through (made in the background).
     private var listing: MyItemsListing!
@@ -49,7 +48,6 @@ final class MyItemsPage {
     let itemActivated = Event<MyItem>()
 
     init(window: Window, environment: AppEnvironment, state: WindowState) {
-        keeper = environment.keeper
         self.state = state
         clock = window
         let builder = Builder.loading("my-items-page.ui")
@@ -92,7 +90,7 @@ final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
-        listing = MyItemsListing(keeper: keeper) { [unowned self] in
+        listing = MyItemsListing(keeper: environment.keeper) { [unowned self] in
             MyItemsListing.Request(order: self.state.myItemsOrder, filter: self.filter, text: self.filterEntry.text)
         }
         listing.listed.subscribe { [weak self] listed in self?.show(listed) }
