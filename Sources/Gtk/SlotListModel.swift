@@ -93,10 +93,11 @@ final class SlotListBacking {
         model.advanced(by: MemoryLayout<GObject>.stride).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
-    /// The backing of the model at `address`.
-    static func of(_ address: UInt) -> SlotListBacking? {
+    /// Runs `body` with the backing of the model at `address` (none: nil), without retaining it:
+    /// GTK asks for every item of a large change, so each call must cost next to nothing.
+    static func with<T>(_ address: UInt, _ body: (SlotListBacking) -> T) -> T? {
         guard let model = UnsafeMutableRawPointer(bitPattern: address), let backing = field(of: model).pointee else { return nil }
-        return Unmanaged<SlotListBacking>.fromOpaque(backing).takeUnretainedValue()
+        return Unmanaged<SlotListBacking>.fromOpaque(backing)._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -114,12 +115,12 @@ private let slotListModelType: GType = {
         // (Pointers cross into the main actor as addresses: they are not Sendable.)
         iface.pointee.get_n_items = { model in
             let address = UInt(bitPattern: model)
-            return MainActor.assumeIsolated { guint(SlotListBacking.of(address)?.count ?? 0) }
+            return MainActor.assumeIsolated { guint(SlotListBacking.with(address) { $0.count } ?? 0) }
         }
         iface.pointee.get_item = { model, position in
             let address = UInt(bitPattern: model)
-            let item = MainActor.assumeIsolated { SlotListBacking.of(address)?.item(at: Int(position)).map { UInt(bitPattern: $0) } }
-            return item.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+            let item = MainActor.assumeIsolated { SlotListBacking.with(address) { $0.item(at: Int(position)).map { UInt(bitPattern: $0) } } }
+            return item.flatMap { $0.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } }
         }
     }
     g_type_add_interface_static(type, g_list_model_get_type(), &interface)

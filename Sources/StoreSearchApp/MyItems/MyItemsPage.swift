@@ -126,10 +126,11 @@ final class MyItemsPage {
     /// Shows a listing: one items-changed for the rows that differ; the count and status pages.
     private func show(_ listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
-        let ids = matched.map(list.id(at:))
+        // The same items in the same order as shown (more of a word typed, the same matches): no row changes.
+        let isSame = listed.changed?.isEmpty == true && list.order == self.list?.order && matched == positions && rowIDs.count == matched.count
         self.list = list
         positions = matched
-        showRows(ids, of: list, changed: listed.changed)
+        if !isSame { showRows(matched.map(list.id(at:)), of: list, changed: listed.changed) }
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
             stack.show(Page.items)
