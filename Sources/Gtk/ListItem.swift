@@ -16,7 +16,7 @@ public struct ListItem {
     /// The Swift value of the model item this list item shows.
     public func value<Element>(in model: ListModel<Element>) -> Element? {
         guard let pointer = gtk_list_item_get_item(item) else { return nil }
-        return ListModel<Element>.value(of: pointer)
+        return model.value(ofItem: pointer, at: position)
     }
 
     /// A Swift object (the row's controller) kept alive as long as the list item.

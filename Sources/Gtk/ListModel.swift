@@ -1,9 +1,10 @@
 import CGtk
 
 /// A GListStore whose items carry Swift values. Each item is a plain GObject holding its value
-/// as object data, so list widgets can show any Swift type.
+/// as object data, so list widgets can show any Swift type. (`SlotListModel` is the same list
+/// with its items made on demand.)
 @MainActor
-public final class ListModel<Element>: Object {
+public class ListModel<Element>: Object {
     private static var valueKey: GQuark { g_quark_from_string("swift-gtk-list-model-value") }
 
     public init() {
@@ -14,9 +15,19 @@ public final class ListModel<Element>: Object {
         super.init(retaining: pointer)
     }
 
+    /// Takes over `model`, a GListModel of another kind (a subclass implements the members).
+    override init(taking model: UnsafeMutableRawPointer) {
+        super.init(taking: model)
+    }
+
     var store: OpaquePointer { OpaquePointer(gobject) }
 
     public var count: Int { Int(g_list_model_get_n_items(store)) }
+
+    /// Gives an item object its value (object data, released with the object).
+    private static func setValue(_ element: Element, on item: UnsafeMutableRawPointer) {
+        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), valueKey, HandlerBox.retained(element), releaseRetained)
+    }
 
     public subscript(index: Int) -> Element {
         let item = g_list_model_get_item(store, guint(index))!
@@ -26,6 +37,9 @@ public final class ListModel<Element>: Object {
 
     public var elements: [Element] { (0..<count).map { self[$0] } }
 
+    /// The value of `item`, this model's item at `position` (a list item being bound).
+    func value(ofItem item: UnsafeMutableRawPointer, at position: Int) -> Element { Self.value(of: item) }
+
     /// The value carried by an item of this model.
     static func value(of item: UnsafeMutableRawPointer) -> Element {
         let data = g_object_get_qdata(item.assumingMemoryBound(to: GObject.self), valueKey)
@@ -33,9 +47,9 @@ public final class ListModel<Element>: Object {
     }
 
     private func makeItem(_ element: Element) -> UnsafeMutableRawPointer {
-        let item = g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!
-        g_object_set_qdata_full(item, Self.valueKey, HandlerBox.retained(element), releaseRetained)
-        return UnsafeMutableRawPointer(item)
+        let item = UnsafeMutableRawPointer(g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!)
+        Self.setValue(element, on: item)
+        return item
     }
 
     /// Replaces `length` items at `index` with `elements`, emitting one items-changed.
@@ -50,14 +64,13 @@ public final class ListModel<Element>: Object {
     public func update(at index: Int, with element: Element) {
         let item = g_list_model_get_item(store, guint(index))!
         defer { g_object_unref(item) }
-        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), Self.valueKey,
-                                HandlerBox.retained(element), releaseRetained)
+        Self.setValue(element, on: item)
         g_list_model_items_changed(store, guint(index), 1, 1)
     }
 
     public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }
     public func insert(_ element: Element, at index: Int) { splice(at: index, removing: 0, inserting: [element]) }
-    public func remove(at index: Int) { g_list_store_remove(store, guint(index)) }
+    public func remove(at index: Int) { splice(at: index, removing: 1, inserting: []) }
     public func append(_ element: Element) { insert(element, at: count) }
     public func append(contentsOf elements: [Element]) { splice(at: count, removing: 0, inserting: elements) }
 }

@@ -55,6 +55,31 @@ final class MyItemsTests: XCTestCase {
                        "no price last")
     }
 
+    /// Issue #32: a change puts the changed items where a full sort would (by binary search), in
+    /// every order, with ties, missing values and prices in other currencies among them.
+    func testUpdatingPutsChangedItemsWhereAFullSortWould() {
+        var store = ItemStore()
+        for index in 0..<300 {
+            var song = result(index, "Name \(index % 37)", artist: index % 5 == 0 ? nil : "Artist \(index % 11)",
+                              price: index % 3 == 0 ? nil : "\(index % 13).99")
+            if index % 4 == 0 { song.currency = "EUR" }
+            store.markVisited(song, at: Date(timeIntervalSince1970: Double(index % 50)))
+        }
+        var changed = store
+        changed.setEdits(ItemEdits(name: "Ábaco", price: Decimal(string: "0.5")), for: result(7, "Name 7"), at: Date(timeIntervalSince1970: 25))
+        changed.markVisited(result(1000, "Name 3", artist: "Artist 3", price: "3.99"), at: Date(timeIntervalSince1970: 3))
+        let removed = changed.records["track:9"]!
+        changed.apply(ItemChange(result: removed.snapshot!, kind: .record(before: removed, after: nil)))
+        for order in MyItemsOrder.allCases {
+            let updated = MyItemsList(store: store, order: order).updating(["track:7", "track:1000", "track:9"], from: changed)
+            XCTAssertEqual(updated.items().map(\.id), MyItemsList(store: changed, order: order).items().map(\.id), "\(order)")
+            XCTAssertEqual(updated.count, 300)
+        }
+        let list = MyItemsList(store: changed, order: .name)
+        XCTAssertEqual(list.sorted(by: .price).sorted(by: .name).items().map(\.id), list.items().map(\.id), "orders come and go")
+        XCTAssertEqual(list.positions(.all, matching: "abaco").map(list.id(at:)), ["track:7"])
+    }
+
     func testRemoveForgetsTheRecordAndUndoBringsItBack() {
         var store = sampleStore()
         let record = store.records["track:1"]!

@@ -111,19 +111,21 @@ final class MyItemsController {
         exportChooser = chooser
     }
 
-    /// Writes My Items (all of them, by name) to `url` off the main thread; says how it went.
+    /// Writes My Items (all of them, by name) to `url` off the main thread (listing 100,000 items
+    /// takes a third of a second too); says how it went.
     func export(to url: URL) {
-        let items = MyItemsList(store: keeper.store, order: .name).items()
+        let store = keeper.store
         Task {
-            let outcome = await Task.detached { () -> MyItemsExport.Failure? in
-                do throws(MyItemsExport.Failure) { try MyItemsExport.write(items, to: url) } catch { return error }
-                return nil
+            let (count, outcome) = await Task.detached { () -> (Int, MyItemsExport.Failure?) in
+                let items = MyItemsList(store: store, order: .name).items()
+                do throws(MyItemsExport.Failure) { try MyItemsExport.write(items, to: url) } catch { return (items.count, error) }
+                return (items.count, nil)
             }.value
             if let outcome {
                 self.notices.show(outcome.message, lasting: true)
             } else {
-                self.notices.show(String(format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", items.count),
-                                         items.count, url.lastPathComponent))
+                self.notices.show(String(format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", count),
+                                         count, url.lastPathComponent))
             }
         }
     }

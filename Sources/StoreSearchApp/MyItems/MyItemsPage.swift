@@ -16,27 +16,42 @@ final class MyItemsPage {
     let stack: Stack
     private let countLabel: Label
     private let noMatchPage: StatusPage
-    private let keeper: ItemStoreKeeper
-    private let feeder: ResultsFeeder
     private let state: WindowState
-    /// Every item in the current order, rebuilt when the store changed behind the page's back.
+    private let keeper: ItemStoreKeeper
+    /// Every item, and what the order, filter and text let through (made in the background).
+    private var listing: MyItemsListing!
+    /// The list last shown, and the listed items' positions in it, in the model's order.
     private var list: MyItemsList?
-    private var listChangeCount = -1
-    /// The listed items' positions in `list`, in the model's order.
     private var positions: [Int] = []
+    /// The ids of the model's rows, in order: what the next change is compared with, so that
+    /// only the rows from the first difference on are bound again.
+    private var rowIDs: [String] = []
+    /// Item objects only for the rows GTK asks for; one items-changed per change.
+    private let rows = SlotListModel<Item>()
+    /// GTK 4.8 builds the widgets of up to 200 rows in one layout: a list that appears from nothing
+    /// shows a screenful first, then a few more rows a frame up to that many, then the rest at once.
+    static let firstRows = 8
+    static let rowsPerFrame = 12
+    /// Frames are counted on the window, mapped whichever view shows.
+    private let clock: Widget
+    /// Bumped by every change of the rows: a fill still under way for older ones stops.
+    private var fillGeneration = 0
     /// The items listed, in order.
     var shown: [MyItem] { list.map { list in positions.map { list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
+    /// A listing is under way in the background (tests wait for it).
+    var isListing: Bool { listing.isBusy }
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
     let itemActivated = Event<MyItem>()
 
     init(window: Window, environment: AppEnvironment, state: WindowState) {
-        keeper = environment.keeper
         self.state = state
+        keeper = environment.keeper
+        clock = window
         let builder = Builder.loading("my-items-page.ui")
         root = builder.object("my_items_page")
         filterEntry = builder.object("my_items_filter_entry")
@@ -45,8 +60,7 @@ final class MyItemsPage {
         noMatchPage = builder.object("my_items_no_match_page")
         views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
                           viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
-                          marksVisited: false)
-        feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
+                          marksVisited: false, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
@@ -58,17 +72,15 @@ final class MyItemsPage {
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
             guard let self, let order = MyItemsOrder(rawValue: value) else { return }
             self.state.myItemsOrder = order
-            self.list = self.list?.sorted(by: order)
-            self.positions = []
-            self.showFiltered()
+            self.listing.relist()
         }
-        filterEntry.onEachChange { [weak self] in self?.showFiltered() }  // the filter is local: narrow at once
+        filterEntry.onEachChange { [weak self] in self?.listing.relist() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
             guard keyval == Keys.down, let self, !self.positions.isEmpty else { return false }
             self.select(0)
             return self.views.focus(at: 0)
         }
-        showDropDown.onSelectionChanged { [weak self] in self?.showFiltered() }
+        showDropDown.onSelectionChanged { [weak self] in self?.listing.relist() }
         views.selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         views.list.onActivate { [weak self] index in self?.activate(at: index) }
         views.grid.onActivate { [weak self] index in self?.activate(at: index) }
@@ -85,18 +97,24 @@ final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
+        listing = MyItemsListing(keeper: environment.keeper) { [unowned self] in
+            MyItemsListing.Request(order: self.state.myItemsOrder, filter: self.filter, text: self.filterEntry.text)
+        }
+        listing.listed.subscribe { [weak self] listed in self?.show(listed) }
     }
 
     /// The page came into view: brings it up to date with the store (or says the items are
     /// still being read).
     func pageShown() {
         guard keeper.isLoaded else { return stack.show(Page.loading) }
-        if list == nil || listChangeCount != keeper.changeCount { rebuild() }
+        listing.pageShown()
     }
 
-    /// The item file was read: a page that showed, or said it was loading, lists the items.
+    /// The item file was read: the list is made from its items, and a page that said it was
+    /// loading lists them.
     func itemsLoaded() {
-        if list != nil || visiblePage == .loading { rebuild() }
+        listing.storeLoaded()
+        if visiblePage == .loading { listing.pageShown() }
     }
 
     var filter: MyItemsFilter {
@@ -121,50 +139,16 @@ final class MyItemsPage {
 
     /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
     /// selection kept by item.
-    func storeChanged(ids: Set<String>? = nil) {
-        guard let list else { return }  // built when first shown
-        // Only this change since the list was made: refold just these items; otherwise (a visit
-        // made on the search page, a lookup) make it again.
-        guard let ids, listChangeCount == keeper.changeCount - 1 else { return rebuild() }
-        self.list = list.updating(ids, from: keeper.store)
-        listChangeCount = keeper.changeCount
-        showFiltered(changed: ids)
-    }
+    func storeChanged(ids: Set<String>? = nil) { listing.storeChanged(ids: ids) }
 
-    private func rebuild() {
-        list = MyItemsList(store: keeper.store, order: state.myItemsOrder)
-        listChangeCount = keeper.changeCount
-        positions = []  // every row is new
-        showFiltered()
-    }
-
-    /// Lists what the filter and the typed text let through. `changed`: items whose values
-    /// changed; where the rows are otherwise the same, only theirs are redrawn (selection and
-    /// focus stay).
-    private func showFiltered(changed: Set<String> = []) {
-        guard let list else { return }
-        let matched = list.positions(filter, matching: filterEntry.text)
-        if matched == positions {
-            for (row, position) in matched.enumerated() where changed.contains(list[position].id) {
-                let item = list[position].item
-                if row < views.model.count { views.model.update(at: row, with: item) } else { feeder.replacePending(item.id, with: item) }
-            }
-        } else {
-            let selectedID = views.selection.selectedElement?.id  // from the rows: `list` may be newer than `positions`
-            positions = matched
-            isReplacingRows = true
-            feeder.show(matched.map { list[$0].item }) { [weak self] in
-                guard let self, let selectedID, let row = self.positions.firstIndex(where: { list[$0].id == selectedID }) else { return }
-                self.isReplacingRows = true
-                self.views.selection.selectedIndex = row
-                self.isReplacingRows = false
-                // GtkListView keeps its focus ring at the old index (an undone Remove put another
-                // row there): it goes back to the selected row, which Delete and Enter act on.
-                if self.views.visibleView.containsFocus { self.views.focus(at: row) }
-            }
-            isReplacingRows = false
-            if let selectedID, !matched.contains(where: { list[$0].id == selectedID }) { itemSelected.send((nil, false)) }
-        }
+    /// Shows a listing: one items-changed for the rows that differ; the count and status pages.
+    private func show(_ listed: MyItemsListing.Listed) {
+        let list = listed.list, matched = listed.positions
+        // The same items in the same order as shown (more of a word typed, the same matches): no row changes.
+        let isSame = listed.changed?.isEmpty == true && list.order == self.list?.order && matched == positions && rowIDs.count == matched.count
+        self.list = list
+        positions = matched
+        if !isSame { showRows(matched.map(list.id(at:)), of: list, changed: listed.changed) }
         countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -179,6 +163,51 @@ final class MyItemsPage {
         }
     }
 
+    /// Gives the model `ids`: one items-changed for the rows from the first that differs (or
+    /// whose item changed; nil: any may have) to the last, or to the end when the count changes.
+    /// The selection follows its item.
+    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>?) {
+        let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
+        let common = min(old.count, ids.count)
+        let differs = { (row: Int) in old[row] != ids[row] || changed?.contains(ids[row]) ?? true }
+        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else { return }
+        var end = ids.count
+        if old.count == ids.count {
+            end = (first..<ids.count).last(where: differs).map { $0 + 1 } ?? first + 1
+        }
+        if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
+        rowIDs = ids
+        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
+        isReplacingRows = true
+        // The rows' objects stand for positions: a selection in the changed range would stay on
+        // its position (and GTK would look for it row by row), so it is taken off and put back.
+        if let row = views.selection.selectedIndex, row >= first { views.selection.selectedIndex = nil }
+        let positions = self.positions
+        fillGeneration += 1
+        let count = old.isEmpty ? min(ids.count, Self.firstRows) : ids.count
+        rows.reload(count: count, changed: first..<min(end, count)) { list[positions[$0]].item }
+        if count < ids.count { fill(to: ids.count) }
+        if let selectedID, let row = ids.firstIndex(of: selectedID) {
+            if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
+            // GtkListView keeps its focus ring at the old index (an undone Remove put another
+            // row there): it goes back to the selected row, which Delete and Enter act on.
+            if views.visibleView.containsFocus { views.focus(at: row) }
+        }
+        isReplacingRows = false
+        if let selectedID, !ids.contains(selectedID) { itemSelected.send((nil, false)) }
+    }
+
+    /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.
+    private func fill(to target: Int) {
+        let generation = fillGeneration
+        clock.onEachFrame { [weak self] in
+            guard let self, self.fillGeneration == generation else { return false }
+            let count = self.rows.count
+            self.rows.resize(to: count < ResultsFeeder.realizedRows ? min(target, count + Self.rowsPerFrame) : target)
+            return self.rows.count < target
+        }
+    }
+
     /// Selects the row at `index` (nil: none) without opening the detail in a folded window.
     func select(_ index: Int?) {
         isSelectingInCode = true
@@ -189,7 +218,7 @@ final class MyItemsPage {
     /// Selects the item with `id` if it is listed; false when it is not.
     @discardableResult
     func select(id: String) -> Bool {
-        guard let list, let index = positions.firstIndex(where: { list[$0].id == id }) else { return false }
+        guard let list, let index = positions.firstIndex(where: { list.id(at: $0) == id }) else { return false }
         select(index)
         return true
     }

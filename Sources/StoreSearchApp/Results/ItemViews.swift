@@ -6,7 +6,7 @@ import StoreSearchCore
 /// artwork by its own scroll position; only the view on screen holds the items.
 @MainActor
 final class ItemViews {
-    let model = ListModel<Item>()
+    let model: ListModel<Item>
     let selection: SingleSelection<Item>
     let list: ListView<Item>
     let grid: GridView<Item>
@@ -18,9 +18,11 @@ final class ItemViews {
     let lookAlikes = LookAlikeIDs()
 
     /// `marksVisited`: visited items look faded (the search results; on My Items nearly every
-    /// item was opened, and a page of faded rows looked disabled).
+    /// item was opened, and a page of faded rows looked disabled). `model`: a `SlotListModel`
+    /// where the list is long and changes wholesale (My Items).
     init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String,
-         marksVisited: Bool) {
+         marksVisited: Bool, model: ListModel<Item> = ListModel()) {
+        self.model = model
         self.viewStack = viewStack
         selection = SingleSelection(model: model)
         let formatter = PriceFormatter(locale: environment.locale)

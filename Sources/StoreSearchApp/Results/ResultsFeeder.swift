@@ -4,8 +4,7 @@ import StoreSearchCore
 /// Fills a list's model a batch of rows per frame. GtkListView builds the widgets of every row
 /// it holds, up to 200, in a single layout, which stalled the main loop for ~75 ms with 200
 /// results; a batch per frame keeps every frame short, and the first screenful shows at once.
-/// Past 200 rows the list builds no more widgets, so the rest (My Items may have thousands)
-/// goes in a few thousand a frame.
+/// Past 200 rows the list builds no more widgets, so the rest goes in a few thousand a frame.
 @MainActor
 final class ResultsFeeder {
     static let rowsPerFrame = 8

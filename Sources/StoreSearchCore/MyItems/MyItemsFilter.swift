@@ -12,6 +12,17 @@ public enum MyItemsFilter: String, CaseIterable, Sendable {
         }
     }
 
+    /// The bit `MyItemsList` keeps per item for this filter (`all`: none needed).
+    var mask: UInt8 {
+        switch self {
+        case .all: 0
+        case .kept: 1
+        case .edited: 2
+        case .visited: 4
+        case .hidden: 8
+        }
+    }
+
     public func includes(_ item: MyItem) -> Bool {
         switch self {
         case .all: true
