@@ -115,6 +115,9 @@ public final class DBusCall {
     }
 
     /// Answers with `values` as the reply's tuple (nil: no values).
+    /// True once the call has been answered (a second answer is not sent).
+    public var isAnswered: Bool { invocation == nil }
+
     public func reply(_ values: [Variant] = []) {
         guard let invocation else { return }
         self.invocation = nil

@@ -220,13 +220,11 @@ final class SearchProviderTests: XCTestCase {
         XCTAssertEqual(sub.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
                        "mine first, then the store's for the longer term, hidden ones left out")
         XCTAssertGreaterThan(server.requestCount, asked, "the subsearch reached the store")
-        XCTAssertLessThan(sub.seconds, 2.5)
         print("GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)")
 
         let more = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'dud']", environment: environment)
         XCTAssertEqual(more.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:903'],)",
                        "the store does not answer in time: what it found before that still matches")
-        XCTAssertLessThan(more.seconds, 2.5)
 
         let before = server.requestCount
         XCTAssertEqual(try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines),

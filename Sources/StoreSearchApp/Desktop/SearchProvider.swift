@@ -82,7 +82,7 @@ final class SearchProvider {
         Task { [weak self, environment] in
             await environment.keeper.waitUntilLoaded()
             deadline.cancel()
-            self?.handle(call)
+            if !call.isAnswered { self?.handle(call) }  // else a newer keystroke's search may be under way
             self?.application.release()
         }
     }

@@ -24,6 +24,9 @@ final class ItemStoreKeeper {
     private(set) var changeCount = 0
     /// False until the file has been read.
     private(set) var isLoaded = false
+    /// The file has been read and is about to replace the empty store: typing not yet committed
+    /// must be now, to be made again on the file's items like any change made meanwhile.
+    let willLoad = Event<Void>()
     /// The file has been read: what showed the empty store follows the user's items now.
     let loaded = Event<Void>()
     /// Something the user should be told at start (a corrupt file moved aside, a newer format),
@@ -45,7 +48,8 @@ final class ItemStoreKeeper {
 
     var hasUnsavedChanges: Bool { store != savedStore }
 
-    init(file: ItemStoreFile, dataDirectory: URL) {
+    /// `beforeReading` runs on the reading thread first (tests hold the read with it).
+    init(file: ItemStoreFile, dataDirectory: URL, beforeReading: @escaping @Sendable () -> Void = {}) {
         self.file = file
         writer = ItemFileWriter(file: file)
         folderLock = DataFolderLock(directory: dataDirectory)
@@ -61,6 +65,7 @@ final class ItemStoreKeeper {
         let repairing = !isReadOnly
         reading.enter()
         DispatchQueue.global(qos: .userInitiated).async { [file, readResult, reading] in
+            beforeReading()
             let result = Result { () throws(ItemStoreFileError) in try file.load(repairing: repairing) }
             readResult.value.withLock { $0 = result }
             reading.leave()
@@ -84,7 +89,8 @@ final class ItemStoreKeeper {
 
     /// Takes the file's items, makes again on them the changes made meanwhile, and tells the window.
     private func finishLoading() {
-        guard !isLoaded, let result = readResult.value.withLock({ $0 }) else { return }
+        guard !isLoaded, let result = readResult.value.withLock({ $0.take() }) else { return }
+        willLoad.send(())
         switch result {
         case .success(let loaded):
             store = loaded.store
@@ -102,6 +108,8 @@ final class ItemStoreKeeper {
         isLoaded = true
         let changes = changesBeforeLoad
         changesBeforeLoad = []
+        // Counted as a change either way: what keeps a list made from the store (My Items, the
+        // search provider) by its count makes it again.
         if changes.isEmpty { changeCount += 1 } else { update { store in changes.forEach { $0(&store) } } }
         loaded.send(())
         loadWaiters.forEach { $0.resume() }
@@ -118,10 +126,12 @@ final class ItemStoreKeeper {
     }
 
     /// The store showed these results again: records of them take the newer snapshot.
+    /// Before the file is read there is no record to refresh: `followStore` asks again after.
     func refreshSnapshots(from results: [SearchResult]) {
+        guard isLoaded else { return }
         var refreshed = store
         guard refreshed.refreshSnapshots(from: results) else { return }
-        update { _ = $0.refreshSnapshots(from: results) }
+        update { $0 = refreshed }
     }
 
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to

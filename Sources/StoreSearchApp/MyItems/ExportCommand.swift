@@ -14,7 +14,7 @@ public enum ExportCommand {
             let loaded = try ItemStoreFile(paths: paths).load(repairing: false)
             let list = MyItemsList(store: loaded.store, order: .name)
             try MyItemsExport.write(list.items(), to: target.standardizedFileURL)
-            guard let notice = loaded.notice else { return 0 }
+            guard loaded.isDamaged || loaded.hasUnreadValues, let notice = loaded.notice else { return 0 }
             report(String(format: localized("Exported %1$@, but not everything in your saved items could be read: %2$@"), target.path, notice))
         } catch let error as ItemStoreFileError {
             report(error.message)

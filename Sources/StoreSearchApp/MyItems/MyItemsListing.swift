@@ -69,6 +69,9 @@ final class MyItemsListing {
         }
     }
 
+    /// False until the item file has been read (in the background, after the window started).
+    var isStoreLoaded: Bool { keeper.isLoaded }
+
     /// The item file was read (after the window started): the list made from the empty store
     /// before is dropped, and made from the items.
     func storeLoaded() {

@@ -17,7 +17,6 @@ final class MyItemsPage {
     private let countLabel: Label
     private let noMatchPage: StatusPage
     private let state: WindowState
-    private let keeper: ItemStoreKeeper
     /// Every item, and what the order, filter and text let through (made in the background).
     private var listing: MyItemsListing!
     /// The list last shown, and the listed items' positions in it, in the model's order.
@@ -50,7 +49,6 @@ final class MyItemsPage {
 
     init(window: Window, environment: AppEnvironment, state: WindowState) {
         self.state = state
-        keeper = environment.keeper
         clock = window
         let builder = Builder.loading("my-items-page.ui")
         root = builder.object("my_items_page")
@@ -106,7 +104,7 @@ final class MyItemsPage {
     /// The page came into view: brings it up to date with the store (or says the items are
     /// still being read).
     func pageShown() {
-        guard keeper.isLoaded else { return stack.show(Page.loading) }
+        guard listing.isStoreLoaded else { return stack.show(Page.loading) }
         listing.pageShown()
     }
 

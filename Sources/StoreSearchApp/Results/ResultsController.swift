@@ -254,6 +254,7 @@ final class ResultsController {
     /// The user's items were read after these results showed (the file is read in the
     /// background): hidden ones leave, edited ones show their edits.
     func followStore() {
+        keeper.refreshSnapshots(from: lastResults)
         for result in lastResults where keeper.store.records[result.id] != nil { reflect(result) }
     }
 

@@ -192,6 +192,9 @@ public final class MainWindow {
             self.search.runSearch()  // the same term in the newly picked store
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
+        // Typing in the form was on an item without the file's edits: committed before they
+        // arrive, it changes only the fields typed in, over the file's (ItemChange.apply).
+        environment.keeper.willLoad.subscribe { [weak self] in self?.detail.commitPendingEdits() }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)

@@ -40,7 +40,7 @@ extension ItemStore {
     /// Makes `change` true of the store.
     public mutating func apply(_ change: ItemChange, at date: Date = Date()) {
         switch change.kind {
-        case .edits(_, let after): setEdits(after, for: change.result)
+        case let .edits(before, after): setEdits(Self.edits(records[change.id]?.edits ?? ItemEdits(), changedFrom: before, to: after), for: change.result)
         case .hidden(true): hide(change.result, at: date)
         case .hidden(false): unhide(change.id)
         case .visited(_, let after?): markVisited(change.result, at: after)
@@ -53,4 +53,17 @@ extension ItemStore {
     }
 
     public func isHidden(_ id: String) -> Bool { records[id]?.hiddenAt != nil }
+
+    /// `current` with the fields that differ between `before` and `after` set as in `after`: a
+    /// change made while the item file was still being read (from an item without the file's
+    /// edits) sets what the user changed and keeps the rest of what the file holds.
+    static func edits(_ current: ItemEdits, changedFrom before: ItemEdits, to after: ItemEdits) -> ItemEdits {
+        var edits = current
+        if before.name != after.name { edits.name = after.name }
+        if before.artist != after.artist { edits.artist = after.artist }
+        if before.price != after.price { edits.price = after.price }
+        if before.releaseDate != after.releaseDate { edits.releaseDate = after.releaseDate }
+        if before.notes != after.notes { edits.notes = after.notes }
+        return edits
+    }
 }

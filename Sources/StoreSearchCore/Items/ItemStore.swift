@@ -56,12 +56,22 @@ public struct ItemStore: Hashable, Sendable {
     }
 
     public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult, at date: Date = Date()) {
-        update(result.id, seen: result, at: date) { $0.edits = edits }
+        update(result.id, seen: result, at: date) { record in
+            record.edits = edits
+            // A value of another tool's that could not be read gives way to the user's own.
+            for (key, value) in [("name", edits.name as Any?), ("artist", edits.artist), ("price", edits.price),
+                                 ("releaseDate", edits.releaseDate), ("notes", edits.notes)] where value != nil {
+                record.otherEditsFields[key] = nil
+            }
+        }
     }
 
     /// Drops the user's edits, keeping visited and hidden marks.
     public mutating func revertEdits(of id: String, at date: Date = Date()) {
-        update(id, at: date) { $0.edits = ItemEdits() }
+        update(id, at: date) { record in
+            record.edits = ItemEdits()
+            for field in ItemFileFields.editsFields { record.otherEditsFields[field.name] = nil }  // back to what the store says
+        }
     }
 
     /// "Remove from My Items": the record is forgotten (edits, notes, marks).

@@ -22,8 +22,8 @@ public struct ItemStoreFile: Sendable {
 
     /// What loading found: the store, and a notice for the user when the file had to be repaired
     /// (where it was moved and what was recovered; `isDamaged`) or when values in a sound file
-    /// were left out or kept unread.
-    public typealias Loaded = (store: ItemStore, notice: String?, isDamaged: Bool)
+    /// were left out or kept unread (`hasUnreadValues`).
+    public typealias Loaded = (store: ItemStore, notice: String?, isDamaged: Bool, hasUnreadValues: Bool)
     private typealias Recovered = (store: ItemStore, notice: String)
 
     /// `$XDG_DATA_HOME/storesearch/items.plist`.
@@ -49,9 +49,10 @@ public struct ItemStoreFile: Sendable {
         guard let decoded else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
-            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil, isDamaged: false) }
+            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil, isDamaged: false, hasUnreadValues: false) }
             if repairing { writeRestored(store) }
-            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."), isDamaged: false)
+            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."), isDamaged: false,
+                    hasUnreadValues: false)
         }
         let loaded: (store: ItemStore, notice: String?)
         switch decoded {
@@ -69,7 +70,8 @@ public struct ItemStoreFile: Sendable {
             }
         }
         let notices = [loaded.notice, problems.notice].compactMap { $0 }
-        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "), isDamaged: loaded.notice != nil)
+        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "), isDamaged: loaded.notice != nil,
+                hasUnreadValues: problems.notice != nil)
     }
 
     /// Reads `file` a block at a time straight into the parser, so loading never holds the whole

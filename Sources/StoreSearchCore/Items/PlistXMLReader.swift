@@ -223,7 +223,9 @@ final class PlistXMLReader {
         case .yes, .no: value = .bool(element == .yes)
         case .plist, .other: return
         }
-        guard let value else { return stop("a value that cannot be read", error) }
+        // In a record, a value that cannot be read (an integer too large, a date that is none) is
+        // the field's to refuse and keep as written; elsewhere it makes the file damaged.
+        guard let value = value ?? (open.last?.place != nil ? .string(content) : nil) else { return stop("a value that cannot be read", error) }
         do {
             try add(value, text: content, error)
         } catch let thrown {

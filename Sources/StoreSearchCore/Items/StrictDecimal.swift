@@ -13,7 +13,7 @@ enum StrictDecimal {
         if isNumber(text, point: ".", grouping: nil) { return finite(Decimal(string: text, locale: posix)) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if isNumber(trimmed, point: ".", grouping: nil) { return finite(Decimal(string: trimmed, locale: posix)) }
-        let point = Character(locale.decimalSeparator ?? ".")
+        let point = locale.decimalSeparator?.first ?? "."
         let grouping = locale.groupingSeparator.flatMap(\.first).map { $0 == "\u{202F}" || $0 == "\u{A0}" ? " " : $0 }
         let spaced = String(trimmed.map { $0 == "\u{202F}" || $0 == "\u{A0}" ? " " : $0 })
         guard isNumber(spaced, point: point, grouping: grouping) else { return nil }
