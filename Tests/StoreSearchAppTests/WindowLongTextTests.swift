@@ -15,6 +15,20 @@ final class WindowLongTextTests: XCTestCase {
         return record
     }
 
+    /// A 1000×700 window over a store that answers every search with `records`.
+    private static func withWindow(answering records: [[String: Any]], _ body: @MainActor (WindowHarness) -> Void) throws {
+        let answer = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: answer) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (1000, 700))
+            defer { harness.dispose() }
+            body(harness)
+        }
+    }
+
     func testSelectingResultsWithUnbreakableTextKeepsTheWindowOnAScreenAndItsButtonsReachable() throws {
         let records = [
             Self.record(1, "Angles 3000", description: String(repeating: "<", count: 3000)),
@@ -24,18 +38,12 @@ final class WindowLongTextTests: XCTestCase {
             Self.record(5, "Link 5000", link: "https://music.apple.com/us/album/" + String(repeating: "b", count: 5000)),
             Self.record(6, "Long Name " + String(repeating: "n", count: 3000)),
         ]
-        let body = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: body) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, size: (1000, 700))
-            defer { harness.dispose() }
+        let count = records.count
+        try Self.withWindow(answering: records) { harness in
             harness.search(String(repeating: "w", count: 3000))  // a term the page names in full
             XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 1280)
             harness.search("long")
-            XCTAssertEqual(harness.main.items.count, records.count)
+            XCTAssertEqual(harness.main.items.count, count)
             for name in harness.names {
                 harness.select(name)
                 XCTAssertEqual(harness.form.item?.name, name)
@@ -60,14 +68,7 @@ final class WindowLongTextTests: XCTestCase {
         let word = String(repeating: "w", count: 20_000)
         let records = [Self.record(1, "Short", description: "A few words."), Self.record(2, "Word", description: "Begins " + word),
                        Self.record(3, "Name " + String(repeating: "n", count: 100_000))]
-        let body = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: body) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, size: (1000, 700))
-            defer { harness.dispose() }
+        try Self.withWindow(answering: records) { harness in
             harness.search("word")
             harness.select("Short")
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
