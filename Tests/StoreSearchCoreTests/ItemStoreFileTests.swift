@@ -65,6 +65,23 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertEqual(try file.load().store, sampleStore())
     }
 
+    /// A save trusts the change log only for a store that continues the one saved last: an older
+    /// copy (an earlier state of the same store) is compared record by record.
+    func testSavingAnOlderCopyOfTheStoreWritesThatCopy() throws {
+        try file.save(sampleStore())
+        let older = try file.load().store
+        var newer = older
+        newer.setEdits(ItemEdits(notes: "newer"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 5))
+        try file.save(newer)
+        XCTAssertEqual(try file.load().store, newer)
+        try file.save(older)
+        XCTAssertEqual(try file.load().store, older, "not the newer copy's bytes")
+        var other = ItemStore()  // another store altogether
+        other.keep(SearchResult(id: "track:7", name: "Other", kind: .song), at: Date(timeIntervalSince1970: 5))
+        try file.save(other)
+        XCTAssertEqual(try file.load().store, other)
+    }
+
     func testMissingFileIsAnEmptyStore() throws {
         XCTAssertTrue(try file.load().store.isEmpty)
     }

@@ -6,10 +6,28 @@ public struct ItemStore: Hashable, Sendable {
     public private(set) var records: [String: ItemRecord]
     /// Top-level keys of the item file that StoreSearch does not know (another tool's), kept and written back.
     public private(set) var otherFields: [String: PlistValue]
+    /// Which records changed since this store was made (read from the file, or new): a save
+    /// encodes only these (`EncodedRecords`). Not part of the store's value.
+    public private(set) var changeLog = ChangeLog()
+
+    public struct ChangeLog: Sendable {
+        /// Which store this log started with: its copies share it.
+        let origin = UUID()
+        var ids: Set<String> = []
+    }
 
     public init(records: [String: ItemRecord] = [:], otherFields: [String: PlistValue] = [:]) {
         self.records = records
         self.otherFields = otherFields
+    }
+
+    public static func == (lhs: ItemStore, rhs: ItemStore) -> Bool {
+        lhs.records == rhs.records && lhs.otherFields == rhs.otherFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(records)
+        hasher.combine(otherFields)
     }
 
     public var isEmpty: Bool { records.isEmpty }
@@ -77,11 +95,13 @@ public struct ItemStore: Hashable, Sendable {
     /// "Remove from My Items": the record is forgotten (edits, notes, marks).
     public mutating func forget(_ id: String) {
         records[id] = nil
+        changeLog.ids.insert(id)
     }
 
     /// Puts back a record as it was (undoing `forget`).
     public mutating func restore(_ record: ItemRecord) {
         records[record.id] = record
+        changeLog.ids.insert(record.id)
     }
 
     /// The store showed these results again: records of them get the newer snapshot. Returns
@@ -95,6 +115,7 @@ public struct ItemStore: Hashable, Sendable {
             guard record.snapshot != snapshot else { continue }
             record.snapshot = snapshot
             records[result.id] = record
+            changeLog.ids.insert(result.id)
             changed = true
         }
         return changed
@@ -113,6 +134,7 @@ public struct ItemStore: Hashable, Sendable {
         if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
         if let result { record.snapshot = result.snapshot }
         records[id] = record.isEmpty ? nil : record
+        changeLog.ids.insert(id)
     }
 }
 

@@ -209,7 +209,7 @@ public struct ItemStoreFile: Sendable {
     }
 
     private func write<Failure>(_ store: ItemStore, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        let records = encodedRecords.bytes(of: store.records)
+        let records = encodedRecords.bytes(of: store)
         try PlistXMLWriter.write(formatVersion: Self.formatVersion, records: records, otherFields: store.otherFields, flush: flush)
     }
 
