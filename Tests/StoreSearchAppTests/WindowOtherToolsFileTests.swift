@@ -37,4 +37,32 @@ final class WindowOtherToolsFileTests: XCTestCase {
         XCTAssertEqual(saved.store.records["track:1"]?.otherEditsFields["price"], .string("12,50x"))
         XCTAssertTrue(saved.store.records.values.contains { $0.edits.name == "Kuzu Kuzu (Live)" })
     }
+
+    /// A record another tool wrote with a name but no snapshot: opening it on My Items took the
+    /// name for the store's (a stand-in built from it) and dropped it at the next commit.
+    func testANameGivenByAnotherToolSurvivesOpeningItsItem() throws {
+        let paths = WindowHarness.temporaryPaths()
+        let file = ItemStoreFile(paths: paths)
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
+            <dict><key>edits</key><dict><key>name</key><string>Kuzu New</string><key>notes</key><string>n</string></dict>
+            <key>id</key><string>track:300001</string><key>keptAt</key><date>2024-01-02T03:04:05Z</date></dict>
+            </array></dict></plist>
+            """.utf8).write(to: file.url)
+        try WindowHarness.withCatalogWindow(paths: paths) { harness in
+            harness.main.myItems.showPage(myItems: true)
+            let page = harness.main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { page.shown.first?.item.name == "Kuzu New" }))
+            XCTAssertTrue(page.select(id: "track:300001"))
+            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu New")
+            harness.form.commitPendingEdits()
+            harness.main.window.close()
+            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }))
+        }
+        let record = try XCTUnwrap(try file.load().store.records["track:300001"])
+        XCTAssertEqual(record.edits.name, "Kuzu New")
+        XCTAssertNotEqual(record.snapshot?.kind, .other(""), "no stand-in kept as the store's word")
+    }
 }

@@ -24,9 +24,6 @@ final class ItemStoreKeeper {
     private(set) var changeCount = 0
     /// False until the file has been read.
     private(set) var isLoaded = false
-    /// The file has been read and is about to replace the empty store: typing not yet committed
-    /// must be now, to be made again on the file's items like any change made meanwhile.
-    let willLoad = Event<Void>()
     /// The file has been read: what showed the empty store follows the user's items now.
     let loaded = Event<Void>()
     /// Something the user should be told at start (a corrupt file moved aside, a newer format),
@@ -90,7 +87,6 @@ final class ItemStoreKeeper {
     /// Takes the file's items, makes again on them the changes made meanwhile, and tells the window.
     private func finishLoading() {
         guard !isLoaded, let result = readResult.value.withLock({ $0.take() }) else { return }
-        willLoad.send(())
         switch result {
         case .success(let loaded):
             store = loaded.store

@@ -192,9 +192,6 @@ public final class MainWindow {
             self.search.runSearch()  // the same term in the newly picked store
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
-        // Typing in the form was on an item without the file's edits: committed before they
-        // arrive, it changes only the fields typed in, over the file's (ItemChange.apply).
-        environment.keeper.willLoad.subscribe { [weak self] in self?.detail.commitPendingEdits() }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
@@ -251,6 +248,7 @@ public final class MainWindow {
     /// Items and the open item follow the user's items, and what reading found is said.
     private func itemsLoaded() {
         if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
+        detail.isEditable = !environment.keeper.isReadOnly
         results.followStore()
         myItems.itemsLoaded()
         if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
@@ -263,7 +261,9 @@ public final class MainWindow {
     private func showStart() {
         detail.show(nil)
         if environment.options.offline { search.useOfflineCatalog(searching: false) }
-        if environment.keeper.isLoaded { itemsLoaded() }
+        // Until the user's items are read, the form cannot show their notes or names: typing
+        // there would write over them unseen (Hide, Keep and the like wait for the items).
+        if environment.keeper.isLoaded { itemsLoaded() } else { detail.isEditable = false }
         if environment.keeper.isReadOnly {
             detail.isEditable = false
             itemActions.isEditable = false

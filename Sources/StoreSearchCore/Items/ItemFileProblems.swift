@@ -25,8 +25,8 @@ struct ItemFileProblems {
             parts.append(String(format: localized("Some values in your saved items could not be read and are kept as they were written: %@."), list))
         }
         if tooDeep > 0 {
-            parts.append(String(format: localizedPlural("%ld value in your saved items file was nested too deeply and was left out.",
-                                                        "%ld values in your saved items file were nested too deeply and were left out.", tooDeep), tooDeep))
+            parts.append(String(format: localizedPlural("%ld value in your saved items file was nested too deeply: what lies more than 64 levels down was left out.",
+                                                        "%ld values in your saved items file were nested too deeply: what lies more than 64 levels down was left out.", tooDeep), tooDeep))
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }

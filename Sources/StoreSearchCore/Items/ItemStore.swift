@@ -132,7 +132,8 @@ public struct ItemStore: Hashable, Sendable {
         change(&record)
         // Whole seconds, as the file keeps dates.
         if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
-        if let result { record.snapshot = result.snapshot }
+        // My Items' stand-in for a record not looked up yet (no kind) is not the store's word.
+        if let result, result.kind != .other("") { record.snapshot = result.snapshot }
         records[id] = record.isEmpty ? nil : record
         changeLog.ids.insert(id)
     }

@@ -16,8 +16,9 @@ public struct MyItem: Hashable, Sendable, Identifiable {
     public var isEdited: Bool { !item.edits.isEmpty }
 
     public init(record: ItemRecord) {
-        let result = record.snapshot ?? SearchResult(id: record.id, name: record.edits.name ?? localized("Item not looked up yet"),
-                                                     kind: .other(""))
+        // Without a snapshot, a stand-in: the user's name shows over it (as an edit), and is
+        // never taken for the store's (the form would drop an edit equal to the store's name).
+        let result = record.snapshot ?? SearchResult(id: record.id, name: localized("Item not looked up yet"), kind: .other(""))
         item = Item(result: result, edits: record.edits, visitedAt: record.visitedAt)
         keptAt = record.keptAt
         hiddenAt = record.hiddenAt
