@@ -52,7 +52,7 @@ final class WindowMyItemsLargeTests: XCTestCase {
             main.myItems.showPage(myItems: true)
             Self.waitUntilListed(page)
             XCTAssertEqual(page.count, count)
-            XCTAssertEqual(page.countText, "100000 items")
+            XCTAssertEqual(page.countText, "100,000 items", "grouped as the user's locale writes numbers")
             XCTAssertEqual(page.views.model.count > 0, true, "rows are on their way")
             XCTAssertTrue(MainContext.spin(until: { page.views.model.count == count }), "every item becomes a row")
             XCTAssertEqual(page.views.model[count - 1].name, "Song 99999", "the last row, by name")

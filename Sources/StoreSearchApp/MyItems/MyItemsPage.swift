@@ -17,6 +17,8 @@ final class MyItemsPage {
     private let countLabel: Label
     private let noMatchPage: StatusPage
     private let state: WindowState
+    /// How the count is written: "100,000 items", "100.000 Objekte".
+    private let locale: Locale
     /// Every item, and what the order, filter and text let through (made in the background).
     private var listing: MyItemsListing!
     /// The list last shown, and the listed items' positions in it, in the model's order.
@@ -49,6 +51,7 @@ final class MyItemsPage {
 
     init(window: Window, environment: AppEnvironment, state: WindowState) {
         self.state = state
+        locale = environment.locale
         clock = window
         let builder = Builder.loading("my-items-page.ui")
         root = builder.object("my_items_page")
@@ -147,7 +150,7 @@ final class MyItemsPage {
         self.list = list
         positions = matched
         if !isSame { showRows(matched.map(list.id(at:)), of: list, changed: listed.changed) }
-        countLabel.text = String(format: localizedPlural("%ld item", "%ld items", matched.count), matched.count)
+        countLabel.text = String(format: localizedPlural("%@ item", "%@ items", matched.count), matched.count.formatted(.number.locale(locale)))
         if !matched.isEmpty {
             stack.show(Page.items)
         } else if list.count == 0 {
