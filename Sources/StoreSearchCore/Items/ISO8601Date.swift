@@ -7,13 +7,15 @@ enum ISO8601Date {
     private static let style = Date.ISO8601FormatStyle()
 
     static func parse(_ text: String) -> Date? {
-        text.utf8.withContiguousStorageIfAvailable(fast) ?? (try? style.parse(text))
+        if let date = text.utf8.withContiguousStorageIfAvailable(fast) ?? nil { return date }
+        return try? style.parse(text)
     }
 
+    /// Nil for any other form, or a date that is none (02-30), which FormatStyle then refuses too.
     private static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         // YYYY-MM-DDTHH:MM:SSZ
         guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              bytes[19] == 0x5A else { return try? style.parse(String(decoding: bytes, as: UTF8.self)) }
+              bytes[19] == 0x5A else { return nil }
         func number(_ range: Range<Int>) -> Int32? {
             var value: Int32 = 0
             for index in range {
@@ -25,7 +27,7 @@ enum ISO8601Date {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
               let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
-              hour < 24, minute < 60, second < 61 else { return try? style.parse(String(decoding: bytes, as: UTF8.self)) }
+              hour < 24, minute < 60, second < 61 else { return nil }
         var fields = tm()
         fields.tm_year = year - 1900
         fields.tm_mon = month - 1
@@ -33,7 +35,7 @@ enum ISO8601Date {
         fields.tm_hour = hour
         fields.tm_min = minute
         fields.tm_sec = second
-        // A day past the month's end (02-30) rolls over in timegm; FormatStyle refuses it.
+        // A day past the month's end (02-30) rolls over in timegm.
         let seconds = timegm(&fields)
         guard fields.tm_mday == day, fields.tm_mon == month - 1 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))

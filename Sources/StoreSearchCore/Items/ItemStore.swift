@@ -77,10 +77,9 @@ public struct ItemStore: Hashable, Sendable {
         update(result.id, seen: result, at: date) { record in
             record.edits = edits
             // A value of another tool's that could not be read gives way to the user's own.
-            for (key, value) in [("name", edits.name as Any?), ("artist", edits.artist), ("price", edits.price),
-                                 ("releaseDate", edits.releaseDate), ("notes", edits.notes)] where value != nil {
-                record.otherEditsFields[key] = nil
-            }
+            var written: [String: PlistValue] = [:]
+            ItemFileFields.editsFields.forEach { $0.write(edits, &written) }
+            for key in written.keys { record.otherEditsFields[key] = nil }
         }
     }
 

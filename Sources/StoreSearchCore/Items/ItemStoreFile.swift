@@ -97,10 +97,8 @@ public struct ItemStoreFile: Sendable {
             return Result { () throws(ItemFileFields.Damaged) in try PlistEncoding.utf8(data) }
                 .flatMap { utf8 in decodeXML({ feed in _ = feed(utf8) }, problems: &problems) }
         }
-        var tooDeep = 0, found = ItemFileProblems()
-        defer { problems.tooDeep += tooDeep; problems.unreadable += found.unreadable }
         return Result { () throws in
-            let list = try BinaryPlist.read(data, tooDeep: &tooDeep)
+            let list = try BinaryPlist.read(data, tooDeep: &problems.tooDeep)
             guard case .integer(let version)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
             guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
             var records: [String: ItemRecord] = [:]
@@ -108,7 +106,7 @@ public struct ItemStoreFile: Sendable {
             if case .array(let items)? = list["items"] {
                 for item in items {
                     let record = try ItemFileFields.record(item, reading: &reading)
-                    found.add(reading.refused, of: record)
+                    problems.add(reading.refused, of: record)
                     reading.refused.removeAll()
                     records[record.id] = record  // a repeated id: the last one wins
                 }

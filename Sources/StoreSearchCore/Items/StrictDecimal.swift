@@ -10,7 +10,6 @@ enum StrictDecimal {
     static func parse(_ text: String, locale: Locale) -> Decimal? {
         guard text.utf8.count <= 40 else { return nil }  // Decimal keeps 38 digits: more would be rewritten rounded
         if let plain = plainDecimal(text) { return plain }  // what StoreSearch writes: most prices
-        if isNumber(text, point: ".", grouping: nil) { return finite(Decimal(string: text, locale: posix)) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if isNumber(trimmed, point: ".", grouping: nil) { return finite(Decimal(string: trimmed, locale: posix)) }
         let point = locale.decimalSeparator?.first ?? "."
