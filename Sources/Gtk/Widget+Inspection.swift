@@ -25,33 +25,31 @@ extension Widget {
 
     /// The texts of the mapped labels in this widget's tree, depth first (what is on screen).
     public var mappedLabelTexts: [String] {
-        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
-        var texts: [String] = []
-        if shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(widget)) {
-            texts.append(String(cString: text))
+        mapped { widget in
+            guard shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0 else { return nil }
+            return gtk_label_get_text(OpaquePointer(widget)).map { String(cString: $0) }
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            texts += Widget(retaining: current).mappedLabelTexts
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return texts
     }
 
     /// The names of the themed icons that the mapped images in this widget's tree show, depth first.
     public var mappedIconNames: [String] {
-        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
-        var names: [String] = []
-        if shim_is_a(UnsafeMutableRawPointer(widget), gtk_image_get_type()) != 0,
-           gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME, let name = gtk_image_get_icon_name(OpaquePointer(widget)) {
-            names.append(String(cString: name))
+        mapped { widget in
+            guard shim_is_a(UnsafeMutableRawPointer(widget), gtk_image_get_type()) != 0,
+                  gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME else { return nil }
+            return gtk_image_get_icon_name(OpaquePointer(widget)).map { String(cString: $0) }
         }
+    }
+
+    /// What `value` finds in the mapped widgets of this tree, depth first.
+    private func mapped(_ value: (UnsafeMutablePointer<GtkWidget>) -> String?) -> [String] {
+        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
+        var found = value(widget).map { [$0] } ?? []
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            names += Widget(retaining: current).mappedIconNames
+            found += Widget(retaining: current).mapped(value)
             child = gtk_widget_get_next_sibling(current)
         }
-        return names
+        return found
     }
 
     /// The widget's children, first to last.

@@ -54,6 +54,22 @@ final class WindowHarness {
         }
     }
 
+    /// Runs `body` with a window over a store on 127.0.0.1 that answers every search with
+    /// `answer` (`routes` adds others, such as /lookup); closes both after.
+    nonisolated static func withWindow(answeringSearches answer: Data, size: (width: Int, height: Int)? = nil,
+                                       routes: (LocalServer) -> Void = { _ in }, _ body: @MainActor (WindowHarness) throws -> Void) throws {
+        let server = LocalServer()
+        server.route("/search") { _ in LocalServerResponse(body: answer) }
+        routes(server)
+        let base = try server.start()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: size)
+            defer { harness.dispose() }
+            try body(harness)
+        }
+    }
+
     /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
     nonisolated static func startCatalog() throws -> (CatalogServer, URL) {
         let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))

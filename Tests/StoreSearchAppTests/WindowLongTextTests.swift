@@ -18,15 +18,7 @@ final class WindowLongTextTests: XCTestCase {
     /// A 1000×700 window over a store that answers every search with `records`.
     private static func withWindow(answering records: [[String: Any]], _ body: @MainActor (WindowHarness) -> Void) throws {
         let answer = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: answer) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, size: (1000, 700))
-            defer { harness.dispose() }
-            body(harness)
-        }
+        try WindowHarness.withWindow(answeringSearches: answer, size: (1000, 700), body)
     }
 
     func testSelectingResultsWithUnbreakableTextKeepsTheWindowOnAScreenAndItsButtonsReachable() throws {

@@ -22,16 +22,11 @@ final class WindowStoreKindsTests: XCTestCase {
 
     func testAnArtistIsARowOfItsOwnAndItsLinkOpensIt() throws {
         let (answer, artist) = (try Self.fixture("artist-albums.json"), try Self.fixture("artist.json"))
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: answer) }
-        server.route("/lookup") { request in
-            LocalServerResponse(body: request.query["id"] == "1800000" ? artist : Data(#"{"resultCount":0,"results":[]}"#.utf8))
-        }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withWindow(answeringSearches: answer, routes: { server in
+            server.route("/lookup") { request in
+                LocalServerResponse(body: request.query["id"] == "1800000" ? artist : Data(#"{"resultCount":0,"results":[]}"#.utf8))
+            }
+        }) { harness in
             harness.search("jack johnsen")
             XCTAssertEqual(harness.names, ["Jack Johnsen", "Album 0", "Album 1", "Album 2"], "all four records, the artist first")
             XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedIconNames.first == "avatar-default-symbolic" }),
@@ -48,13 +43,7 @@ final class WindowStoreKindsTests: XCTestCase {
 
     func testAPodcastIsNeverRentedAndHalfStarsAreSpokenAsWords() throws {
         let answer = try Self.merged("podcast.json", "software.json")
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: answer) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withWindow(answeringSearches: answer) { harness in
             harness.search("night")
             harness.select("Swift by Night")
             XCTAssertTrue(MainContext.spin(until: { harness.form.stack.mappedLabelTexts.contains("Episodes") }))
@@ -73,13 +62,7 @@ final class WindowStoreKindsTests: XCTestCase {
 
     func testAnAlbumOnlySongKeptShowsItsOfferInMyItems() throws {
         let answer = try Self.fixture("album-only.json")
-        let server = LocalServer()
-        server.route("/search") { _ in LocalServerResponse(body: answer) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
+        try WindowHarness.withWindow(answeringSearches: answer) { harness in
             harness.search("hidden track")
             harness.open("Hidden Track")
             XCTAssertTrue(harness.main.window.activateAction("win.keep"))
