@@ -44,22 +44,30 @@ enum ItemFileBenchmark {
 
     /// For a profiler: loads the 10,000-item file `times` times and nothing else.
     static func profileLoad(times: Int) throws {
-        let url = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-profile-\(UUID().uuidString).plist")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let file = ItemStoreFile(url: url)
-        try file.save(CoreBenchmark.items(10_000))
-        for _ in 0..<times { _ = try file.load() }
+        try withProfiledFile { file, store in
+            try file.save(store)
+            for _ in 0..<times { _ = try file.load() }
+        }
     }
 
-    /// For a profiler: saves the 10,000-item file `times` times, one edit before each.
+    /// For a profiler: saves the 10,000-item store as read from its file `times` times, one edit
+    /// before each (as the app's saves go).
     static func profileSave(times: Int) throws {
-        let url = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-profile-\(UUID().uuidString).plist")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let file = ItemStoreFile(url: url)
-        var store = CoreBenchmark.items(10_000)
-        for edit in 0..<times {
-            store.setEdits(ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
+        try withProfiledFile { file, store in
             try file.save(store)
+            var store = try file.load().store
+            for edit in 0..<times {
+                store.setEdits(ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
+                try file.save(store)
+            }
         }
+    }
+
+    /// An item file in a folder of its own (a save leaves a backup beside it), removed after.
+    private static func withProfiledFile(_ body: (ItemStoreFile, ItemStore) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try body(ItemStoreFile(url: folder.appending(path: "items.plist")), CoreBenchmark.items(10_000))
     }
 }
