@@ -32,7 +32,7 @@ final class PreviewController {
     private var shown: Item?
     /// What plays (or is paused), and its stream.
     private(set) var current: Item?
-    private var stream: MediaStream?
+    private(set) var stream: MediaStream?
     private var watchdog: Gtk.Timer?
     private var isUpdatingScale = false
     private(set) var status: Status = .stopped
