@@ -11,19 +11,19 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     /// Its own price; nil when it has none (not sold alone: see `offers`).
     public var price: Decimal?
     /// Album-only, bundle-only, rental and HD prices, where the store named any.
-    public var offers: StoreOffers?
+    @OutOfLine public var offers: StoreOffers?
     /// What else the store's page shows for this kind (not saved with the item).
-    public var details: StoreDetails?
+    @OutOfLine public var details: StoreDetails?
     public var currency: String?
     public var releaseDate: Date?
-    public var storeURL: URL?
-    public var previewURL: URL?
+    @KeptAsText public var storeURL: URL?
+    @KeptAsText public var previewURL: URL?
     /// The album, season, or collection the item belongs to (not repeated when it is the item itself).
     public var collectionName: String?
     /// The store region the result came from ("US"), so a later lookup asks the same store.
     public var storeRegion: String?
-    public var artworkURL: URL?
-    public var largeArtworkURL: URL?
+    @KeptAsText public var artworkURL: URL?
+    @KeptAsText public var largeArtworkURL: URL?
     /// Plain text: tags removed, entities decoded, paragraphs as line breaks.
     public var summary: String?
     /// Set when the store named a link that is not a web link (`storeURL` is then nil). Not saved.
