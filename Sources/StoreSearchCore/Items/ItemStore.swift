@@ -7,7 +7,7 @@ public struct ItemStore: Hashable, Sendable {
     /// Top-level keys of the item file that StoreSearch does not know (another tool's), kept and written back.
     public private(set) var otherFields: [String: PlistValue]
     /// Which records changed since this store was made (read from the file, or new): a save
-    /// encodes only these (`EncodedRecords`). Not part of the store's value.
+    /// encodes only these (`PreviousSave`). Not part of the store's value.
     public private(set) var changeLog = ChangeLog()
 
     public struct ChangeLog: Sendable {
