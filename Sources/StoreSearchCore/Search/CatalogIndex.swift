@@ -12,6 +12,9 @@ public struct CatalogIndex: Sendable {
         /// What `/lookup?id=` finds it by: its trackId, or without one (an album, an audiobook)
         /// its collectionId, as the decoder names results.
         let id: String?
+        /// What `/lookup?id=…&entity=…` lists it under: its artist's and its album's ids.
+        let artistID: String?
+        let collectionID: String?
         let json: Data
     }
 
@@ -35,6 +38,8 @@ public struct CatalogIndex: Sendable {
                          kind: record["kind"] as? String ?? "",
                          wrapperType: record["wrapperType"] as? String ?? "",
                          id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
+                         artistID: (record["artistId"] as? NSNumber)?.stringValue,
+                         collectionID: (record["collectionId"] as? NSNumber)?.stringValue,
                          json: json)
         }
     }
@@ -94,6 +99,20 @@ public struct CatalogIndex: Sendable {
     public func lookupBody(ids: [String]) -> Data {
         let wanted = Set(ids.prefix(200))
         return Self.body(entries.filter { $0.id.map(wanted.contains) == true })
+    }
+
+    /// A complete response body for `/lookup?id=…&entity=…`: what the catalog has of those artists
+    /// or albums. The store answers with the artist's or album's record first and only the works of
+    /// `entity`; the catalog has no such records, and gives every work it has of them (an artist's
+    /// songs, apps and books alike), so the page shows what there is. An artist or album it does not
+    /// know answers no records.
+    public func lookupBody(ids: [String], entity: String) -> Data {
+        let wanted = Set(ids.prefix(200))
+        let tracksOnly = entity == "song"
+        return Self.body(entries.filter { entry in
+            if let collection = entry.collectionID, wanted.contains(collection), !tracksOnly || entry.kind == "song" { return true }
+            return entry.artistID.map(wanted.contains) == true
+        })
     }
 
     private static func body(_ matches: [Entry]) -> Data {
