@@ -38,6 +38,11 @@ final class DetailForm {
     let revertButton: Button
     let unvisitButton: Button
     private let visitedRow: Widget
+    /// "More by NAME" (the artist’s page) and "Show Tracks" (BrowseController carries them out).
+    let moreByButton: Button
+    let tracksButton: Button
+    private let moreByLabel: Label
+    private let tracksLabel: Label
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -111,6 +116,10 @@ final class DetailForm {
         revertButton = builder.object("revert_button")
         unvisitButton = builder.object("unvisit_button")
         visitedRow = builder.object("visited_row")
+        moreByButton = builder.object("more_by_button")
+        tracksButton = builder.object("tracks_button")
+        moreByLabel = builder.object("more_by_label")
+        tracksLabel = builder.object("tracks_label")
 
         for entry in [nameEntry, artistEntry, priceEntry] {
             entry.onActivate { [weak self] in self?.commit() }
@@ -170,6 +179,7 @@ final class DetailForm {
         notesView.text = item.notes
         if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }  // an edit keeps Show More's choice
         viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
+        showBrowseLinks(for: item.result)
         updateButtons(for: item)
         if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
     }
@@ -268,6 +278,23 @@ final class DetailForm {
         updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         edited.send((updated, edits))
+    }
+
+    /// Where the item leads: its artist's page ("More by NAME"; an artist's own record: "Works by
+    /// NAME") and its album's tracks. Each button's one accessible name is its text.
+    private func showBrowseLinks(for result: SearchResult) {
+        let artist = BrowseTarget.artist(of: result)
+        let artistText = artist.map { String(format: result.kind == .artist ? localized("Works by %@") : localized("More by %@"), $0.name) } ?? ""
+        moreByLabel.text = artistText
+        moreByButton.setAccessibleLabel(artistText)
+        moreByButton.tooltip = artistText
+        moreByButton.isVisible = artist != nil
+        let album = BrowseTarget.album(of: result)
+        let tracksText = result.kind == .album ? localized("Show Tracks") : String(format: localized("Tracks of “%@”"), album?.name ?? "")
+        tracksLabel.text = tracksText
+        tracksButton.setAccessibleLabel(tracksText)
+        tracksButton.tooltip = tracksText
+        tracksButton.isVisible = album != nil
     }
 
     /// The store's read-only details for the item's kind, one row each.
