@@ -238,3 +238,76 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 }
+
+/// Play All Previews on an album's page, driven as a desktop's media controls do: MPRIS Next and
+/// Previous through `gdbus` on the test's session bus, with a real sound server (a null sink).
+final class WindowPlayAllTests: XCTestCase {
+    private static let preview = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
+
+    /// `gdbus call` on the player, as GNOME Shell's media controls call it; its output.
+    @MainActor
+    private static func gdbus(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return "gdbus did not run" }
+        MainContext.spin(until: { !process.isRunning }, timeout: .seconds(10))  // the window answers meanwhile
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    @MainActor
+    private static func property(_ name: String) -> String {
+        gdbus(["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", name])
+    }
+
+    func testPlayAllPlaysTheTracksInTurnAndMPRISGoesNextAndPrevious() throws {
+        let lookups = WindowBrowseTests.Shared<[[String: String]]>([])
+        let previewBase = WindowBrowseTests.Shared("")
+        try WindowHarness.withWindow(answeringSearches: WindowBrowseTests.searchAnswer, routes: { server in
+            WindowBrowseTests.lookupRoute(lookups, previewBase: previewBase)(server)
+            server.route("/preview/") { _ in LocalServerResponse(contentType: "audio/mp4", body: Self.preview) }
+        }) { harness in
+            let main = harness.main
+            let base = main.environment.search.baseURL.absoluteString
+            previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
+            harness.search("jack")
+            harness.select("Album 0")
+            harness.form.tracksButton.click()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names.count == 5 && !main.isFillingResults },
+                                           timeout: .seconds(15)))
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Play All Previews"))
+            XCTAssertTrue(main.window.activateAction("win.play-all-previews"))
+            let preview = main.preview
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)),
+                          "the first track plays: \(preview.status)")
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Opening", "the track playing is the one selected")
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("true") }), "MPRIS offers Next")
+            XCTAssertTrue(Self.property("CanGoPrevious").contains("false"), "not Previous on the first")
+
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Next"])
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" && preview.status == .playing }, timeout: .seconds(10)),
+                          "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Second Wind")
+            XCTAssertEqual(harness.form.item?.name, "Second Wind", "its detail shows")
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoPrevious").contains("true") }))
+            XCTAssertTrue(Self.property("Metadata").contains("Second Wind"), "the desktop sees the new track")
+
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
+
+            // The 3 s preview ends: the next one follows by itself.
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" }, timeout: .seconds(15)),
+                          "the queue moves on when a preview ends: \(preview.current?.name ?? "none") \(preview.status)")
+
+            // Playing another item's preview ends the queue.
+            harness.select("Bonus One")
+            XCTAssertTrue(main.window.activateAction("win.play-preview"))
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("false") }), "no Next once the queue is left")
+            XCTAssertFalse(main.browse.queue.isPlaying)
+            preview.stop()
+        }
+    }
+}

@@ -107,6 +107,7 @@ final class BrowseController {
         guard let item = detail.item, let target = target(item.result) else { return }
         detail.commitPendingEdits()
         showResultsPane()
+        if target == self.target { return }  // that page is on screen already
         open(target, from: item)
     }
 
@@ -193,7 +194,7 @@ final class BrowseController {
         titleLabel.tooltip = title
         switch target {
         case .artist?:
-            subtitleLabel.text = localized("Artist")
+            subtitleLabel.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
             results.views.setName(localized("Artist’s Works"))
         case .album?:
             let artist = page?.record?.artist ?? page?.items.first?.artist
