@@ -287,6 +287,9 @@ final class WindowPlayAllTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("true") }), "MPRIS offers Next")
             XCTAssertTrue(Self.property("CanGoPrevious").contains("false"), "not Previous on the first")
 
+            // Paused first, so only Next can move on (a playing preview would end by itself).
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
             _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Next"])
             XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" && preview.status == .playing }, timeout: .seconds(10)),
                           "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
@@ -295,6 +298,8 @@ final class WindowPlayAllTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoPrevious").contains("true") }))
             XCTAssertTrue(Self.property("Metadata").contains("Second Wind"), "the desktop sees the new track")
 
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
             _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
             XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
 
