@@ -162,11 +162,17 @@ final class BrowseController {
         origin = nil
         results.views.lookAlikes.listsTracks = isAlbum
         let selectedID = level.selectedID
-        results.show(level.results) { [weak self] in
-            guard let self, let selectedID, let index = self.results.items.firstIndex(where: { $0.id == selectedID }) else { return }
-            self.results.select(index)
-            self.results.focus(at: index)
+        // The focus goes to the list (the selected row, else the first): the bar's Back button it
+        // may have been on is hidden at the bottom of the stack, and GTK would drop every key.
+        let focus = { [weak self] (index: Int?) in
+            guard let self else { return }
+            if let index { self.results.select(index) }
+            if !self.results.focus(at: index ?? 0) { _ = self.search.searchEntry.grabFocus() }
         }
+        results.show(level.results) { [weak self] in
+            focus(selectedID.flatMap { id in self?.results.items.firstIndex { $0.id == id } })
+        }
+        if results.isEmpty { focus(nil) }
         if results.isEmpty, level.pane == .results { search.showPane(.hint, emptyText: "") } else { search.showPane(level.pane, emptyText: level.emptyText) }
         if selectedID == nil { detail.show(nil) }
         update()

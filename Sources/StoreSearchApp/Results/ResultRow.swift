@@ -38,7 +38,7 @@ final class ResultRow: ResultCell {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
-        if listsTracks, let track = Self.trackLine(of: item.result) { subtitle.text = "\(track) · \(item.artist ?? "")" }
+        if listsTracks, let track = Self.trackLine(of: item.result) { subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ") }
         let priceText = listingPrice(of: item, formatter: formatter)
         price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
         showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
