@@ -89,7 +89,7 @@ final class BrowseTests: XCTestCase {
 
     /// Offline, the catalog answers an artist's or album's lookup with what it has of them.
     func testCatalogAnswersLookupsWithEntity() throws {
-        let catalog = #"{"results":[{"wrapperType":"track","kind":"song","trackId":11,"artistId":7,"collectionId":70,"trackName":"One"},"#
+        let catalog = #"{"results":[{"wrapperType":"track","kind":"song","trackId":11,"artistId":7,"collectionId":70,"trackName":"One","artistName":"Seven"},"#
             + #"{"wrapperType":"track","kind":"song","trackId":12,"artistId":7,"collectionId":71,"trackName":"Two"},"#
             + #"{"wrapperType":"software","kind":"software","trackId":13,"artistId":7,"trackName":"App"},"#
             + #"{"wrapperType":"track","kind":"song","trackId":14,"artistId":8,"collectionId":70,"trackName":"Guest"}]}"#
@@ -100,6 +100,11 @@ final class BrowseTests: XCTestCase {
         XCTAssertEqual(try names("7", "album"), ["One", "Two", "App"])
         XCTAssertEqual(try names("70", "song"), ["One", "Guest"])
         XCTAssertEqual(try names("404", "album"), [])
+        // An artist's link offline: the catalog makes the artist's record from their items.
+        let artist = try XCTUnwrap(try SearchResponseDecoder.decode(index.lookupBody(ids: ["7"])).first)
+        XCTAssertEqual(artist.kind, .artist)
+        XCTAssertEqual(BrowseTarget.artist(of: artist)?.id, "7")
+        XCTAssertTrue(try SearchResponseDecoder.decode(index.lookupBody(ids: ["404"])).isEmpty)
     }
 
     /// My Items keeps the artist's and album's ids in the snapshot, so More by works from there too;

@@ -66,7 +66,8 @@ final class BrowseController {
         window.addAction(.showTracks) { [weak self] in self?.openFromDetail(BrowseTarget.album(of:)) }
         window.addAction(.playAllPreviews) { [weak self] in
             guard let self, let page = self.page else { return }
-            self.queue.playAll(page.items.map { self.environment.keeper.store.item(for: $0) })
+            let store = self.environment.keeper.store
+            self.queue.playAll(page.items.filter { !store.isHidden($0.id) }.map { store.item(for: $0) })
         }
         detail.shown.subscribe { [weak self] item in
             self?.window.setActionEnabled(.moreByArtist, item.flatMap { BrowseTarget.artist(of: $0.result) } != nil)

@@ -108,7 +108,7 @@ final class PreviewController {
     @discardableResult
     func play(_ item: Item) -> Bool {
         guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !isOffline() else { return false }
-        stop()
+        stop(announcing: false)  // the next one follows at once: MPRIS keeps its name, the Shell its controls
         current = item
         start(url, of: item, playing: true)
         return true
@@ -136,8 +136,9 @@ final class PreviewController {
         changed()
     }
 
-    /// Stops whatever plays (another item's Play, its item hidden, the window closing).
-    func stop() {
+    /// Stops whatever plays (another item's Play, its item hidden, the window closing);
+    /// `announcing`: tell the followers (not when another preview starts at once).
+    func stop(announcing: Bool = true) {
         watchdog?.cancel()
         seekedStream = nil
         stream?.close()
@@ -147,7 +148,7 @@ final class PreviewController {
         let wasActive = current != nil
         current = nil
         status = .stopped
-        if wasActive { changed() }
+        if wasActive && announcing { changed() }
     }
 
     /// The item with `id` was hidden or forgotten: its preview stops.

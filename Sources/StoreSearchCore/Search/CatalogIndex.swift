@@ -15,6 +15,9 @@ public struct CatalogIndex: Sendable {
         /// What `/lookup?id=…&entity=…` lists it under: its artist's and its album's ids.
         let artistID: String?
         let collectionID: String?
+        /// The artist's name and page, for the artist's record the catalog makes (it has none of its own).
+        let artistName: String?
+        let artistLink: String?
         let json: Data
     }
 
@@ -40,6 +43,7 @@ public struct CatalogIndex: Sendable {
                          id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
                          artistID: (record["artistId"] as? NSNumber)?.stringValue,
                          collectionID: (record["collectionId"] as? NSNumber)?.stringValue,
+                         artistName: record["artistName"] as? String, artistLink: record["artistViewUrl"] as? String,
                          json: json)
         }
     }
@@ -98,7 +102,20 @@ public struct CatalogIndex: Sendable {
     /// store answers (ids it does not know are left out).
     public func lookupBody(ids: [String]) -> Data {
         let wanted = Set(ids.prefix(200))
-        return Self.body(entries.filter { $0.id.map(wanted.contains) == true })
+        let found = entries.filter { $0.id.map(wanted.contains) == true }
+        // An artist's id (an artist's store link): the catalog has no artists' records, so it makes
+        // one in the store's shape from the first of their items.
+        let known = Set(found.compactMap(\.id))
+        var artists: [Entry] = []
+        for id in ids.prefix(200) where !known.contains(id) && !artists.contains(where: { $0.id == id }) {
+            guard let item = entries.first(where: { $0.artistID == id }), let name = item.artistName,
+                  let json = try? JSONSerialization.data(withJSONObject: ["wrapperType": "artist", "artistType": "Artist", "artistName": name,
+                                                                          "artistId": Int(id) ?? 0, "artistLinkUrl": item.artistLink ?? ""],
+                                                         options: [.sortedKeys, .withoutEscapingSlashes]) else { continue }
+            artists.append(Entry(searchText: "", kind: "", wrapperType: "artist", id: id, artistID: id, collectionID: nil,
+                                 artistName: name, artistLink: item.artistLink, json: json))
+        }
+        return Self.body(found + artists)
     }
 
     /// A complete response body for `/lookup?id=…&entity=…`: what the catalog has of those artists
