@@ -150,6 +150,35 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// An album's detail lists its tracks once it has been open a moment; a track there opens the
+    /// album's page at that track, with its detail.
+    func testAnAlbumsDetailListsItsTracksAndATrackOpensThere() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            // Arrowing past an album lists nothing, and asks the store for nothing.
+            main.results.select(1)
+            main.results.select(2)
+            MainContext.spin(until: { false }, timeout: BrowseController.trackListDelay + .milliseconds(500))
+            XCTAssertEqual(lookups.withLock { $0.count }, 0)
+            XCTAssertTrue(harness.form.tracks.isEmpty)
+
+            main.results.select(1)  // Album 0, as the arrow keys select it
+            XCTAssertEqual(harness.form.item?.name, "Album 0")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.tracks.count == 5 }, timeout: .seconds(10)), "the tracks are listed")
+            XCTAssertEqual(harness.form.tracks.map(\.name), Self.tracks, "in order")
+            XCTAssertEqual(lookups.withLock { $0.count }, 1)
+            XCTAssertTrue(harness.form.tracksList.mappedLabelTexts.contains("$1.29"), "with prices: \(harness.form.tracksList.mappedLabelTexts)")
+            harness.form.tracksList.activateRow(at: 1)
+            Self.waitForPage(harness, Self.tracks)
+            XCTAssertEqual(lookups.withLock { $0.count }, 1, "the page came from the cache")
+            XCTAssertTrue(MainContext.spin(until: { main.results.selection.selectedElement?.name == "Second Wind" }))
+            XCTAssertEqual(harness.form.item?.name, "Second Wind", "the track's detail, with its preview")
+            XCTAssertTrue(main.preview.root.isVisible)
+        }
+    }
+
     func testAnArtistsLinkLandsOnTheirPageFromEveryWayIn() throws {
         let lookups = Shared<[[String: String]]>([])
         try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in

@@ -41,6 +41,13 @@ final class BrowseController {
     var showResultsPane: () -> Void = {}
     /// The page on screen changed (tests wait on it).
     let pageChanged = Event<Void>()
+    /// An album's detail lists its tracks once it has been open this long: arrowing through albums
+    /// must not spend the store's ~20 lookups a minute.
+    static let trackListDelay: Duration = .milliseconds(1500)
+    private var trackListTimer: Gtk.Timer?
+    private var trackListTask: Task<Void, Never>?
+    /// The album whose tracks the detail lists, or waits for.
+    private var trackListAlbumID: String?
 
     init(window: Window, search: SearchController, results: ResultsController, detail: DetailForm, preview: PreviewController,
          environment: AppEnvironment, slot: Box) {
@@ -72,7 +79,9 @@ final class BrowseController {
         detail.shown.subscribe { [weak self] item in
             self?.window.setActionEnabled(.moreByArtist, item.flatMap { BrowseTarget.artist(of: $0.result) } != nil)
             self?.window.setActionEnabled(.showTracks, item.flatMap { BrowseTarget.album(of: $0.result) } != nil)
+            self?.listTracks(of: item)
         }
+        detail.trackActivated.subscribe { [weak self] track in self?.openTrack(track) }
         search.newRoot.subscribe { [weak self] in self?.leaveAllPages() }
         search.artistLinkOpened.subscribe { [weak self] record in
             guard let self, let target = BrowseTarget.artist(of: record) else { return }
@@ -83,6 +92,43 @@ final class BrowseController {
             guard let self, let item, let index = self.results.items.firstIndex(where: { $0.id == item.id }) else { return }
             self.results.select(index)
             self.results.focus(at: index)
+        }
+    }
+
+    /// An album shown in the detail lists its tracks there, once it has been open `trackListDelay`
+    /// (the lookup is the album's page's, and cached with it).
+    private func listTracks(of item: Item?) {
+        guard item?.id != trackListAlbumID else { return }  // the same album changed (an edit)
+        trackListTimer?.cancel()
+        trackListTask?.cancel()
+        trackListAlbumID = nil
+        guard let item, item.result.kind == .album, let target = BrowseTarget.album(of: item.result),
+              let query = target.query(country: origin(item)) else { return }
+        trackListAlbumID = item.id
+        trackListTimer = MainContext.after(Self.trackListDelay) { [weak self] in
+            guard let self else { return }
+            self.trackListTask = Task { [weak self, environment] in
+                do {
+                    let answer = try await environment.search.lookup(query)
+                    self?.detail.showTracks(BrowsePage(target: target, answer: answer).items, ofItem: item.id)
+                } catch is CancellationError {
+                } catch {
+                    Log.message(LogDomain.app, "The tracks of \(item.id) could not be listed: \(error)")
+                }
+            }
+        }
+    }
+
+    /// A track in the album's detail: the album's page, that track selected (its detail, its preview).
+    private func openTrack(_ track: SearchResult) {
+        guard let album = detail.item, let target = BrowseTarget.album(of: album.result) else { return }
+        let item = environment.keeper.store.item(for: track)
+        showResultsPane()
+        if target == self.target, let index = results.items.firstIndex(where: { $0.id == track.id }) {
+            results.select(index)
+            detail.show(results.items[index])
+        } else {
+            open(target, from: item)
         }
     }
 

@@ -43,6 +43,13 @@ final class DetailForm {
     let tracksButton: Button
     private let moreByLabel: Label
     private let tracksLabel: Label
+    /// An album's tracks, listed in its detail (BrowseController looks them up).
+    let tracksList: ListBox
+    private let tracksBox: Widget
+    private var trackRows: [Widget] = []
+    private(set) var tracks: [SearchResult] = []
+    /// A track in the album's list was activated (a click, Enter).
+    let trackActivated = Event<SearchResult>()
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -120,6 +127,12 @@ final class DetailForm {
         tracksButton = builder.object("tracks_button")
         moreByLabel = builder.object("more_by_label")
         tracksLabel = builder.object("tracks_label")
+        tracksList = builder.object("tracks_list")
+        tracksBox = builder.object("tracks_box")
+        tracksList.onRowActivated { [weak self] index in
+            guard let self, self.tracks.indices.contains(index) else { return }
+            self.trackActivated.send(self.tracks[index])
+        }
 
         for entry in [nameEntry, artistEntry, priceEntry] {
             entry.onActivate { [weak self] in self?.commit() }
@@ -157,7 +170,10 @@ final class DetailForm {
             return
         }
         stack.show(Page.detail)
-        if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
+        if isNewItem {
+            scroller.verticalOffset = 0  // each item opens at its artwork
+            showTracks([], ofItem: item.id)
+        }
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
         if !keepsTypedPrice {
@@ -295,6 +311,24 @@ final class DetailForm {
         tracksButton.setAccessibleLabel(tracksText)
         tracksButton.tooltip = tracksText
         tracksButton.isVisible = album != nil
+    }
+
+    /// Lists an album's `tracks` (number, length, price) while the item with `id` is shown; none hides the list.
+    func showTracks(_ tracks: [SearchResult], ofItem id: String) {
+        guard item?.id == id else { return }
+        for row in trackRows { tracksList.remove(row) }
+        self.tracks = tracks
+        let formatter = PriceFormatter(locale: locale)
+        trackRows = tracks.map { track in
+            let row = ActionRow(title: track.name, subtitle: ResultRow.trackLine(of: track))
+            row.isActivatable = true
+            let price = Label(formatter.listing(price: track.price, ownPrice: false, offers: track.offers, currency: track.currency) ?? "")
+            price.addCSSClass("dim-label")
+            row.addSuffix(price)
+            tracksList.append(row)
+            return row
+        }
+        tracksBox.isVisible = !tracks.isEmpty
     }
 
     /// The store's read-only details for the item's kind, one row each.
