@@ -149,6 +149,11 @@ final class WindowHarness {
                  "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
     }
 
+    /// Clicks mouse `button` (8: a mouse's Back button) with the pointer over the window's top left.
+    func clickMouseButton(_ button: Int, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["click", "\(button)"], file: file, line: line)
+    }
+
     /// Resizes the window through the X server, as a user dragging its edge does.
     func resize(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
         xdotool(["search", "--name", "^StoreSearch$", "windowsize", "%@", "\(width)", "\(height)"], file: file, line: line)

@@ -28,7 +28,7 @@ final class ResultTile: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
         let collection = showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = listingPrice(of: item, formatter: formatter)

@@ -90,15 +90,19 @@ final class ResultsController {
     var isFilling: Bool { feeder.isFeeding }
     var countText: String { countLabel.text }
 
-    /// Shows the results of a search, without the user's hidden items.
-    func show(_ results: [SearchResult]) {
+    /// Shows the results of a search (or a browsed page), without the user's hidden items;
+    /// `finished` runs once every row is in the list.
+    func show(_ results: [SearchResult], then finished: (@MainActor () -> Void)? = nil) {
         lastResults = results
         keeper.refreshSnapshots(from: results)
         let items = order.sorted(keeper.store.apply(to: results))
         views.lookAlikes.ids = LookAlikes.ids(in: items)
-        feeder.show(items)
+        feeder.show(items, then: finished)
         updateCount()
     }
+
+    /// What the list shows (before hidden items were taken out), to come back to.
+    var shownResults: [SearchResult] { lastResults }
 
     /// The order rows are listed in (list and grid alike); a change lists the results again.
     var order: ResultOrder = .bestMatch {
