@@ -75,12 +75,14 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
             XCTAssertTrue(main.browse.bar.isVisible)
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Artist’s Works"), "the list is named for the page")
+            XCTAssertEqual(main.results.countText, "\(Self.albums.count) works", "counted as what they are")
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Back"))
 
             // Alt+Left from the list: back to the search's results, the artist's row selected again.
             XCTAssertTrue(main.results.focus(at: 1))
             harness.pressKeys("alt+Left")
             Self.waitForPage(harness, Self.searchNames)
+            XCTAssertEqual(main.results.countText, "\(Self.searchNames.count) results")
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Jack Johnsen")
             XCTAssertEqual(main.window.title, "StoreSearch")
             XCTAssertFalse(main.browse.bar.isVisible)
@@ -121,6 +123,7 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertEqual(harness.form.tracksButton.isVisible, true)
             harness.form.tracksButton.click()
             Self.waitForPage(harness, Self.tracks)
+            XCTAssertEqual(main.results.countText, "\(Self.tracks.count) tracks")
             XCTAssertEqual(lookups.withLock { $0.last?["entity"] }, "song")
             XCTAssertEqual(main.window.title, "Album 0 – StoreSearch")
             XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")

@@ -249,13 +249,16 @@ final class BrowseController {
         case .artist?:
             subtitleLabel.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
             results.views.setName(localized("Artist’s Works"))
+            results.counted = .works
         case .album?:
             let artist = page?.record?.artist ?? page?.items.first?.artist
             subtitleLabel.text = artist.map { String(format: localized("Album by %@"), $0) } ?? localized("Album")
             results.views.setName(localized("Album’s Tracks"))
+            results.counted = .tracks
         case nil:
             subtitleLabel.text = ""
             results.views.setName(localized("Results"))
+            results.counted = .results
         }
         window.title = target == nil ? localized("StoreSearch") : String(format: localized("%@ – StoreSearch"), title)
         let canPlayAll = isAlbum && !environment.isOffline && page?.items.contains { $0.previewURL != nil } == true

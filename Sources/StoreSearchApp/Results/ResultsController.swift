@@ -121,13 +121,20 @@ final class ResultsController {
 
     var isEmpty: Bool { feeder.totalCount == 0 }
 
+    /// What the count line calls the rows: a search's results, an artist's works, an album's tracks.
+    enum Counted { case results, works, tracks }
+    var counted = Counted.results { didSet { updateCount() } }
+
     private func updateCount() {
         let count = feeder.totalCount
-        var text = String(format: localizedPlural("%ld result", "%ld results", count), count)
-        if lastResults.count >= Self.storeLimit {
-            text = String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit)
+        switch counted {
+        case .results:
+            let text = String(format: localizedPlural("%ld result", "%ld results", count), count)
+            countLabel.text = lastResults.count >= Self.storeLimit
+                ? String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit) : text
+        case .works: countLabel.text = String(format: localizedPlural("%ld work", "%ld works", count), count)
+        case .tracks: countLabel.text = String(format: localizedPlural("%ld track", "%ld tracks", count), count)
         }
-        countLabel.text = text
     }
 
     // MARK: List or grid
