@@ -189,4 +189,30 @@ final class HostileItemFileTests: XCTestCase {
         try Data(reordered.utf8).write(to: file.url)
         XCTAssertEqual(try file.load().store.records["xA"]?.visitedAt, Date(timeIntervalSince1970: 1_000_000_000))
     }
+
+    /// Only web links are read from a file: one that names a local file or a script is kept as
+    /// written (and the user told) but never becomes a link the app could open.
+    func testOnlyWebLinksAreReadFromTheFile() throws {
+        func snapshot(_ links: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array><dict>
+            <key>id</key><string>track:1</string><key>visitedAt</key><date>2020-01-01T00:00:00Z</date>
+            <key>snapshot</key><dict><key>id</key><string>track:1</string><key>name</key><string>S</string>
+            <key>kind</key><string>song</string>\(links)</dict></dict></array></dict></plist>
+            """
+        }
+        try Data(snapshot("""
+            <key>storeURL</key><string>file:///etc/passwd</string><key>previewURL</key><string>javascript:alert(1)</string>
+            <key>artworkURL</key><string>https://is1-ssl.mzstatic.com/a/100x100bb.jpg</string>
+            <key>largeArtworkURL</key><dict><key>relative</key><string>ssh://host/x</string></dict>
+            """).utf8).write(to: file.url)
+        let loaded = try file.load()
+        let result = try XCTUnwrap(loaded.store.records["track:1"]?.snapshot)
+        XCTAssertNil(result.storeURL)
+        XCTAssertNil(result.previewURL)
+        XCTAssertNil(result.largeArtworkURL)
+        XCTAssertEqual(result.artworkURL?.absoluteString, "https://is1-ssl.mzstatic.com/a/100x100bb.jpg")
+        XCTAssertTrue(loaded.hasUnreadValues, "the user is told")
+    }
 }

@@ -68,14 +68,14 @@ enum ItemFileFields {
     ]
 
     static let snapshotFields: [Field<SearchResult>] = [
-        Field("artist", \.artist, .text), Field("artistId", \.artistID, .storeID), Field("artworkURL", \.artworkURL, .link),
+        Field("artist", \.artist, .text), Field("artistId", \.artistID, .storeID), Field("artworkURL", \.$artworkURL, .link),
         Field("collectionId", \.collectionID, .storeID), Field("collectionName", \.collectionName, .text),
         Field("collectionPrice", \.snapshotCollectionPrice, .decimal),
         Field("currency", \.currency, .text), Field("genre", \.genre, .text), Field("id", \.id, .text), Field("kind", \.kind, .kind),
-        Field("largeArtworkURL", \.largeArtworkURL, .link), Field("name", \.name, .text),
-        Field("offer", \.snapshotRestriction, .restriction), Field("previewURL", \.previewURL, .link),
+        Field("largeArtworkURL", \.$largeArtworkURL, .link), Field("name", \.name, .text),
+        Field("offer", \.snapshotRestriction, .restriction), Field("previewURL", \.$previewURL, .link),
         Field("price", \.price, .decimal), Field("releaseDate", \.releaseDate, .date), Field("storeRegion", \.storeRegion, .text),
-        Field("storeURL", \.storeURL, .link), Field("summary", \.summary, .text),
+        Field("storeURL", \.$storeURL, .link), Field("summary", \.summary, .text),
     ]
 
     struct Damaged: Error, CustomStringConvertible {
@@ -144,11 +144,11 @@ extension ItemFileFields.Codec<Date> {
     static var date: Self { .init(decode: { value, _ in if case .date(let date) = value { date } else { nil } }, encode: { .date($0) }) }
 }
 
-extension ItemFileFields.Codec<URL> {
-    /// Web links only: a file cannot make the app open anything else.
+extension ItemFileFields.Codec<String> {
+    /// Web links only: a file cannot make the app open anything else. Kept as text (`KeptAsText`).
     static var link: Self {
-        .init(decode: { value, _ in if case .string(let text) = value["relative"] ?? value { WebLink.web(URL(string: text)) } else { nil } },
-              encode: { .string($0.absoluteString) })
+        .init(decode: { value, _ in if case .string(let text) = value["relative"] ?? value { WebLink.text(text) } else { nil } },
+              encode: { .string($0) })
     }
 }
 

@@ -35,6 +35,9 @@ public enum WebLink {
         return .success(url)
     }
 
+    /// `text` as the item file keeps a link: the text of the web link it is, or nil.
+    public static func text(_ text: String) -> String? { web(URL(string: text))?.absoluteString }
+
     /// `url` if it is a web link, else nil.
     public static func web(_ url: URL?) -> URL? {
         guard let url, case .success(let checked) = check(url) else { return nil }
