@@ -150,4 +150,16 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(SearchFailure(.notJSON), .unreadable(detail: "it was a web page, not search results"))
         XCTAssertEqual(SearchFailure(.notText), .unreadable(detail: "it was not an answer of the store but other data"))
     }
+
+    /// A track says its own explicitness; only a track that says nothing takes its album's.
+    func testATracksOwnExplicitnessComesBeforeItsAlbums() throws {
+        func explicitness(_ fields: [String: Any]) -> StoreDetails.Explicitness? {
+            let base: [String: Any] = ["wrapperType": "track", "kind": "song", "trackId": 1, "trackName": "Song"]
+            return SearchResponseDecoder.result(from: base.merging(fields) { $1 })?.details?.explicitness
+        }
+        XCTAssertNil(explicitness(["trackExplicitness": "notExplicit", "collectionExplicitness": "explicit"]))
+        XCTAssertEqual(explicitness(["trackExplicitness": "cleaned", "collectionExplicitness": "explicit"]), .clean)
+        XCTAssertEqual(explicitness(["collectionExplicitness": "explicit"]), .explicit)
+        XCTAssertNil(explicitness(["trackExplicitness": 1]))
+    }
 }

@@ -43,97 +43,72 @@ public enum SearchResponseDecoder {
         return results
     }
 
-    /// "2001-07-11T07:00:00Z", with or without fractional seconds. The format style parses in
-    /// Swift; ISO8601DateFormatter went through ICU and took half of the decoding time.
-    private static func releaseDate(_ text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle().parse(text)) ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-    }
-
     /// One record, or nil when it has no identity or name of the right type. Every text is cut
     /// to its bound (see `TextBounds`); a cut name or artist is kept whole in the summary.
-    static func result(from record: [String: Any]) -> SearchResult? {
-        func string(_ key: String, bound: Int = TextBounds.summary) -> String? {
-            guard let value = record[key] as? String else { return nil }
-            let bounded = TextBounds.showable(TextBounds.cut(value, to: bound))
-            // Most values need no trimming, and Foundation's trim is slow on Linux.
-            let needsTrim = bounded.first?.isWhitespace != false || bounded.last?.isWhitespace != false
-            let trimmed = needsTrim ? bounded.trimmingCharacters(in: .whitespacesAndNewlines) : bounded
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        func number(_ key: String) -> NSNumber? {
-            // JSON booleans are NSNumbers too; their type code is "c".
-            guard let number = record[key] as? NSNumber, number.objCType.pointee != CChar(UInt8(ascii: "c")) else { return nil }
-            return number
-        }
-        func integer(_ key: String) -> Int64? {
-            guard let number = number(key) else { return nil }
-            // An identity must be a whole number that fits; int64Value of 1e300 is undefined.
-            let double = number.doubleValue
-            guard double.isFinite, double.rounded() == double, abs(double) < 9e18 else { return nil }
-            return number.int64Value
-        }
-        func decimal(_ key: String) -> Decimal? {
-            guard let number = number(key), number.doubleValue.isFinite, abs(number.doubleValue) < 1e15 else { return nil }
-            return Decimal(string: number.stringValue)
-        }
-        var refusal: WebLink.Refusal?
-        func url(_ key: String) -> URL? {
-            guard let text = string(key, bound: 4096) else { return nil }
-            switch WebLink.check(text) {
-            case .success(let url): return url
-            case .failure(let reason):
-                refusal = refusal ?? reason
-                return nil
-            }
-        }
-
-        let kind = ResultKind(kind: string("kind", bound: TextBounds.code), wrapperType: string("wrapperType", bound: TextBounds.code))
+    static func result(from fields: [String: Any]) -> SearchResult? {
+        var record = StoreRecord(fields)
+        let kind = ResultKind(kind: record.code("kind"), wrapperType: record.code("wrapperType"))
         // An artist's record (`wrapperType: artist`) names only the artist: its id, name and page.
         let isArtist = kind == .artist
-        let storeURL = url("trackViewUrl") ?? url("collectionViewUrl") ?? (isArtist ? url("artistLinkUrl") : nil)
-        let storeLinkRefusal = storeURL == nil ? refusal : nil
-        let id: String
-        if let trackID = integer("trackId") {
-            id = "track:\(trackID)"
-        } else if let collectionID = integer("collectionId") {
-            id = "collection:\(collectionID)"
-        } else if isArtist, let artistID = integer("artistId") {
-            id = "artist:\(artistID)"
-        } else if let storeURL {
-            id = "url:\(storeURL.absoluteString)"
-        } else {
-            return nil
-        }
-        let trackName = string("trackName")
-        guard let fullName = trackName ?? string("collectionName") ?? (isArtist ? string("artistName") : nil) else { return nil }
-        let collectionName = trackName == nil ? nil : string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) }
+        let storeURL = record.link("trackViewUrl") ?? record.link("collectionViewUrl") ?? (isArtist ? record.link("artistLinkUrl") : nil)
+        let storeLinkRefusal = storeURL == nil ? record.refusedLink : nil
+        guard let id = identity(record, isArtist: isArtist, storeURL: storeURL) else { return nil }
+        let trackName = record.string("trackName")
+        guard let fullName = trackName ?? record.string("collectionName") ?? (isArtist ? record.string("artistName") : nil) else { return nil }
         // The artist's own record is not by an artist: its name is the record's name.
-        let fullArtist = isArtist ? nil : string("artistName") ?? string("sellerName")
-
-        let artwork = url("artworkUrl100") ?? url("artworkUrl60") ?? url("artworkUrl512")
-        let large = url("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) }
-        let description = string("description", bound: TextBounds.descriptionHTML)
-            ?? string("longDescription", bound: TextBounds.descriptionHTML)
+        let fullArtist = isArtist ? nil : record.string("artistName") ?? record.string("sellerName")
         let name = TextBounds.cutIfLonger(fullName, to: TextBounds.name)
         let artist = fullArtist.flatMap { TextBounds.cutIfLonger($0, to: TextBounds.artist) }
-        var summary = description.map { HTMLText.plainText($0) }
-        if name != nil || artist != nil {
-            // The row and the form show the cut text; the detail pane's summary keeps it whole.
-            let whole = [name.map { _ in String(format: localized("Name: %@"), fullName) },
-                         artist.map { _ in String(format: localized("Artist: %@"), fullArtist ?? "") }, summary]
-            summary = TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
-        }
-        // -1 means "not sold on its own": only with its album, season or bundle. A track with no
-        // price of its own but a collection price is the same.
-        var price = decimal("trackPrice") ?? decimal("price")
-        let collectionPrice = decimal("collectionPrice").flatMap { $0 >= 0 ? $0 : nil }
-        var offers = StoreOffers(rentalPrice: decimal("trackRentalPrice"), hdPrice: decimal("trackHdPrice"),
-                                 hdRentalPrice: decimal("trackHdRentalPrice"))
+        let artwork = record.link("artworkUrl100") ?? record.link("artworkUrl60") ?? record.link("artworkUrl512")
+        let (price, offers) = prices(record, kind: kind, isTrack: trackName != nil)
+        let details = StoreDetails(record, kind: kind)
+        return SearchResult(
+            id: id, name: name ?? fullName, artist: artist ?? fullArtist, kind: kind,
+            genre: record.string("primaryGenreName", bound: TextBounds.genre)
+                ?? record.strings("genres").first.map { TextBounds.cut($0, to: TextBounds.genre) },
+            price: price, offers: offers.isEmpty ? nil : offers, details: details.isEmpty ? nil : details,
+            currency: record.code("currency"), releaseDate: record.date("releaseDate"), storeURL: storeURL,
+            previewURL: record.link("previewUrl"),
+            collectionName: trackName == nil ? nil : record.string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) },
+            artworkURL: artwork, largeArtworkURL: record.link("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) },
+            summary: summary(record, wholeName: name.map { _ in fullName }, wholeArtist: artist.map { _ in fullArtist ?? "" }),
+            refusedStoreLink: storeLinkRefusal,
+            artistID: record.id("artistId"), collectionID: record.id("collectionId"),
+            artistType: isArtist ? record.code("artistType") : nil)
+    }
+
+    /// "track:ID", else "collection:ID", else an artist's "artist:ID", else "url:STORE-LINK".
+    private static func identity(_ record: StoreRecord, isArtist: Bool, storeURL: URL?) -> String? {
+        if let trackID = record.integer("trackId") { return "track:\(trackID)" }
+        if let collectionID = record.integer("collectionId") { return "collection:\(collectionID)" }
+        if isArtist, let artistID = record.integer("artistId") { return "artist:\(artistID)" }
+        return storeURL.map { "url:\($0.absoluteString)" }
+    }
+
+    /// The description as plain text, after the whole name and artist when the row and the form
+    /// show them cut (the detail pane's summary keeps them whole).
+    private static func summary(_ record: StoreRecord, wholeName: String?, wholeArtist: String?) -> String? {
+        let description = record.string("description", bound: TextBounds.descriptionHTML)
+            ?? record.string("longDescription", bound: TextBounds.descriptionHTML)
+        let summary = description.map { HTMLText.plainText($0) }
+        guard wholeName != nil || wholeArtist != nil else { return summary }
+        let whole = [wholeName.map { String(format: localized("Name: %@"), $0) },
+                     wholeArtist.map { String(format: localized("Artist: %@"), $0) }, summary]
+        return TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
+    }
+
+    /// The item's own price, and its other offers. -1 means "not sold on its own": only with its
+    /// album, season or bundle; a track with no price of its own but a collection price is the same.
+    private static func prices(_ record: StoreRecord, kind: ResultKind, isTrack: Bool) -> (Decimal?, StoreOffers) {
+        var price = record.decimal("trackPrice") ?? record.decimal("price")
+        let collectionPrice = record.decimal("collectionPrice").flatMap { $0 >= 0 ? $0 : nil }
+        var offers = StoreOffers(rentalPrice: record.decimal("trackRentalPrice"), hdPrice: record.decimal("trackHdPrice"),
+                                 hdRentalPrice: record.decimal("trackHdRentalPrice"))
         if let own = price, own < 0 {
             price = nil
             offers.restriction = StoreOffers.restriction(for: kind)
             offers.collectionPrice = collectionPrice
-        } else if price == nil, trackName != nil, let collectionPrice, collectionPrice > 0 {
+        } else if price == nil, isTrack, let collectionPrice, collectionPrice > 0 {
             offers.restriction = StoreOffers.restriction(for: kind)
             offers.collectionPrice = collectionPrice
         } else if price == nil {
@@ -148,61 +123,7 @@ public enum SearchResponseDecoder {
         for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where !isVideo || (offers[keyPath: keyPath] ?? 0) < 0 {
             offers[keyPath: keyPath] = nil
         }
-        var details = StoreDetails()
-        func count(_ key: String) -> Int? { integer(key).flatMap { $0 > 0 && $0 < 100_000 ? Int($0) : nil } }
-        details.trackNumber = count("trackNumber")
-        details.trackCount = count("trackCount")
-        details.discNumber = count("discNumber")
-        details.discCount = count("discCount")
-        details.durationMilliseconds = integer("trackTimeMillis").flatMap { $0 > 0 && $0 < 1_000_000_000 ? Int($0) : nil }
-        switch string("trackExplicitness", bound: TextBounds.code) ?? string("collectionExplicitness", bound: TextBounds.code) {
-        case "explicit": details.explicitness = .explicit
-        case "cleaned": details.explicitness = .clean
-        default: break
-        }
-        details.contentRating = string("contentAdvisoryRating", bound: TextBounds.code) ?? string("trackContentRating", bound: TextBounds.code)
-        if let rating = number("averageUserRating")?.doubleValue, rating.isFinite, (0...5).contains(rating) {
-            details.userRating = rating
-            details.userRatingCount = integer("userRatingCount").flatMap { $0 >= 0 && $0 < 1_000_000_000_000 ? Int($0) : nil }
-        }
-        if kind == .app {
-            let devices = (record["supportedDevices"] as? [Any])?.compactMap { $0 as? String } ?? []
-            if string("kind", bound: TextBounds.code) == "mac-software" { details.platforms.append(.mac) }
-            if devices.contains(where: { $0.hasPrefix("iPhone") }) { details.platforms.append(.iPhone) }
-            if devices.contains(where: { $0.hasPrefix("iPad") }) { details.platforms.append(.iPad) }
-            details.version = string("version", bound: TextBounds.code)
-            details.versionDate = string("currentVersionReleaseDate", bound: TextBounds.code).flatMap(releaseDate)
-            details.releaseNotes = string("releaseNotes", bound: TextBounds.descriptionHTML).map { TextBounds.cut(HTMLText.plainText($0), to: TextBounds.summary) }
-            details.seller = string("sellerName", bound: TextBounds.artist)
-            details.screenshotURLs = ((record["screenshotUrls"] as? [Any] ?? []) + (record["ipadScreenshotUrls"] as? [Any] ?? []))
-                .prefix(20).compactMap { ($0 as? String).flatMap { WebLink.web(URL(string: $0)) } }
-        }
-        details.feedURL = url("feedUrl")
-        // Apps send the size as text, e-books as a number.
-        details.fileSizeBytes = (string("fileSizeBytes", bound: TextBounds.code).flatMap { Int64($0) } ?? integer("fileSizeBytes")).flatMap { $0 > 0 ? $0 : nil }
-        details.copyright = string("copyright", bound: TextBounds.artist)
-        return SearchResult(
-            id: id,
-            name: name ?? fullName,
-            artist: artist ?? fullArtist,
-            kind: kind,
-            genre: string("primaryGenreName", bound: TextBounds.genre)
-                ?? (record["genres"] as? [Any])?.lazy.compactMap { $0 as? String }.first.map { TextBounds.cut($0, to: TextBounds.genre) },
-            price: price,
-            offers: offers.isEmpty ? nil : offers,
-            details: details.isEmpty ? nil : details,
-            currency: string("currency", bound: TextBounds.code),
-            releaseDate: string("releaseDate", bound: TextBounds.code).flatMap(releaseDate),
-            storeURL: storeURL,
-            previewURL: url("previewUrl"),
-            collectionName: collectionName,
-            artworkURL: artwork,
-            largeArtworkURL: large,
-            summary: summary,
-            refusedStoreLink: storeLinkRefusal,
-            artistID: integer("artistId").flatMap { $0 > 0 ? String($0) : nil },
-            collectionID: integer("collectionId").flatMap { $0 > 0 ? String($0) : nil },
-            artistType: isArtist ? string("artistType", bound: TextBounds.code) : nil)
+        return (price, offers)
     }
 
     /// Far deeper than any answer of the store (records hold arrays of strings at most).
