@@ -2,13 +2,15 @@ import Foundation
 import HTTP
 import StoreSearchCore
 
-/// Searches an iTunes-compatible server. A new search supersedes the one in flight, the last 32
-/// queries are answered from memory for ten minutes (the store allows ~20 calls a minute), and
-/// failures come back as `SearchFailure`s a user can read.
+/// Searches an iTunes-compatible server. The last 32 queries are answered from memory for ten
+/// minutes (the store allows ~20 calls a minute), and failures come back as `SearchFailure`s a
+/// user can read.
 ///
 /// Cancelling the task that awaits `search` cancels the request's GCancellable, so libsoup
 /// closes the connection and the decode stops; the caller gets `CancellationError`, never a
-/// failure to show. A whole search has a deadline (`deadline`, 30 s), whatever the server drips.
+/// failure to show. So each caller makes its newer search supersede its older by cancelling that
+/// one's task (the window's `SearchController`, the Shell's `SearchProvider`); one caller's search
+/// never cancels another's. A whole search has a deadline (`deadline`, 30 s), whatever the server drips.
 ///
 /// When the store answers 429 or 503 with `Retry-After`, the failure says when to try again.
 /// A search before then waits for that moment (cancellably, with the spinner up) when it is at
@@ -27,8 +29,6 @@ public final class SearchService {
     public let deadline: Duration
     public let longestRetryWait: TimeInterval
     private var cache = SearchCache(capacity: SearchService.cacheCapacity, lifetime: SearchService.cacheLifetime)
-    private var current: Task<[SearchResult], any Error>?
-    private var generation = 0
     /// The store asked not to be searched before this date.
     private var retryAfter: (date: Date, status: Int)?
 
@@ -45,13 +45,9 @@ public final class SearchService {
     /// Queries answered from memory (tests).
     public var cachedQueryCount: Int { cache.count }
 
-    /// Results for `query`, sorted by name. Throws `SearchFailure`, or `CancellationError` when
-    /// the calling task was cancelled or a newer search replaced this one (its results are never
-    /// delivered).
+    /// Results for `query`, in the store's order. Throws `SearchFailure`, or `CancellationError`
+    /// when the calling task was cancelled (its results are never delivered).
     public func search(_ query: SearchQuery, now: Date = Date()) async throws -> [SearchResult] {
-        current?.cancel()
-        generation += 1
-        let myGeneration = generation
         let url = query.url(base: baseURL)
         if let cached = cache.results(for: url, now: now) {
             return cached
@@ -62,22 +58,15 @@ public final class SearchService {
                 throw SearchFailure.retryLater(status: status, after: date, waitSeconds: Int(wait.rounded(.up)))
             }
             if wait > 0 { try await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
-            guard myGeneration == generation else { throw CancellationError() }
             retryAfter = nil
         }
-        let task = Task { @MainActor in try await self.fetch(url, limit: query.limit, region: query.country, now: now) }
-        current = task
         do {
-            let results = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()  // reaches the request's GCancellable and the decode
-            }
-            guard myGeneration == generation, !Task.isCancelled else { throw CancellationError() }
+            let results = try await fetch(url, limit: query.limit, region: query.country, now: now)
+            try Task.checkCancellation()
             cache.insert(results, for: url, now: now)
             return results
         } catch let failure as SearchFailure {
-            guard myGeneration == generation, !Task.isCancelled else { throw CancellationError() }
+            try Task.checkCancellation()
             if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
             if failure.isUnreachable { unreachable.send() }
             throw failure
