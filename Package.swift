@@ -8,6 +8,8 @@ let package = Package(
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "Gtk", dependencies: ["CGtk"]),
+        // What tests and the bench ask of widgets beyond what the app does (no product links it).
+        .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk"]),
         .target(name: "Adw", dependencies: ["Gtk", "CAdw"]),
         .target(name: "HTTP", dependencies: ["CSoup"]),
         .systemLibrary(name: "CIntl"),
@@ -17,13 +19,13 @@ let package = Package(
         .target(name: "CResources", dependencies: ["CGtk"]),
         .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
-        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore"]),
+        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "StoreSearchCore"]),
         // Helpers more than one test target uses (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTesting"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Gtk", "GtkTesting", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "Adw", "HTTP", "StoreSearchCore", "TestSupport"],
+        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "StoreSearchCore", "TestSupport"],
                     resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,9 +14,4 @@ public final class ListBox: Widget {
         })
     }
 
-    /// Activates the row at `index` as a click on it does.
-    public func activateRow(at index: Int) {
-        guard let row = gtk_list_box_get_row_at_index(cast(), gint(index)) else { return }
-        shim_signal_emit(UnsafeMutableRawPointer(row), "activate")
-    }
 }

@@ -9,10 +9,6 @@ public final class ScrolledWindow: Widget {
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast()), newValue) }
     }
 
-    public var verticalUpperBound: Double {
-        gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(cast()))
-    }
-
     /// The vertical scroll position and extent (shared with the scrollable child).
     public var verticalAdjustment: Adjustment {
         Adjustment(retaining: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(cast())))

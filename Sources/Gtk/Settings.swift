@@ -66,7 +66,4 @@ public final class Settings: Object {
     public func setString(_ key: String, _ value: String) -> Bool {
         g_settings_set_string(settings, key, value) != 0
     }
-
-    /// Writes pending changes now (they are otherwise written from the main loop).
-    public static func sync() { g_settings_sync() }
 }

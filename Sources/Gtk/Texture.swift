@@ -3,7 +3,7 @@ import Foundation
 
 /// An immutable decoded image (GdkTexture). Safe to create off the main thread and share.
 public final class Texture: @unchecked Sendable {
-    let texture: OpaquePointer
+    public let texture: OpaquePointer
     public let width: Int
     public let height: Int
 
@@ -25,7 +25,7 @@ public final class Texture: @unchecked Sendable {
     }
 
     /// Takes over a texture reference the caller owns.
-    init(taking texture: OpaquePointer) {
+    public init(taking texture: OpaquePointer) {
         self.texture = texture
         width = Int(gdk_texture_get_width(texture))
         height = Int(gdk_texture_get_height(texture))

@@ -23,46 +23,6 @@ extension Widget {
         return count
     }
 
-    /// The texts of the mapped labels in this widget's tree, depth first (what is on screen).
-    public var mappedLabelTexts: [String] {
-        mapped { widget in
-            guard shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0 else { return nil }
-            return gtk_label_get_text(OpaquePointer(widget)).map { String(cString: $0) }
-        }
-    }
-
-    /// The names of the themed icons that the mapped images in this widget's tree show, depth first.
-    public var mappedIconNames: [String] {
-        mapped { widget in
-            guard shim_is_a(UnsafeMutableRawPointer(widget), gtk_image_get_type()) != 0,
-                  gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME else { return nil }
-            return gtk_image_get_icon_name(OpaquePointer(widget)).map { String(cString: $0) }
-        }
-    }
-
-    /// What `value` finds in the mapped widgets of this tree, depth first.
-    private func mapped(_ value: (UnsafeMutablePointer<GtkWidget>) -> String?) -> [String] {
-        guard gtk_widget_get_mapped(widget) != 0 else { return [] }
-        var found = value(widget).map { [$0] } ?? []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            found += Widget(retaining: current).mapped(value)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
-    }
-
-    /// The widget's children, first to last.
-    public var children: [Widget] {
-        var children: [Widget] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            children.append(Widget(retaining: current))
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return children
-    }
-
     /// This widget's rectangle in `ancestor`'s coordinates; nil when it has none (not laid out).
     public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
         var rect = graphene_rect_t()

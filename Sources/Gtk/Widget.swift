@@ -86,8 +86,6 @@ open class Widget: Object {
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
-
     public func setCSSClass(_ name: String, _ on: Bool) {
         if on { addCSSClass(name) } else { removeCSSClass(name) }
     }
@@ -101,11 +99,6 @@ open class Widget: Object {
     /// the test accessibility backend (`GTK_A11Y=test`), which UI tests run with.
     public func hasAccessibleLabel(_ label: String) -> Bool {
         shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label) != 0
-    }
-
-    /// Whether assistive technology is told `text` as this widget's description (see above).
-    public func hasAccessibleDescription(_ text: String) -> Bool {
-        shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text) != 0
     }
 
     /// This widget or the first widget inside it (depth first) whose accessible name is `label`.
@@ -141,21 +134,6 @@ open class Widget: Object {
         gtk_widget_add_tick_callback(widget, { _, _, data in
             HandlerBox<() -> Bool>.from(data)() ? 1 : 0
         }, box, releaseRetained)
-    }
-
-    /// Delivers a press of `keyval` (no modifiers) to this widget's key controllers, as GTK does
-    /// for a real key; returns whether one handled it. For tests and automation.
-    @discardableResult
-    public func pressKey(_ keyval: UInt32) -> Bool {
-        let controllers = gtk_widget_observe_controllers(widget)!
-        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            defer { g_object_unref(controller) }
-            if shim_is_a(controller, gtk_event_controller_key_get_type()) != 0,
-               shim_emit_key_pressed(controller, keyval) != 0 { return true }
-        }
-        return false
     }
 
     /// Runs `handler` when a pointer button is pressed over this widget, before its children

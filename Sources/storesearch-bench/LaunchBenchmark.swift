@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 

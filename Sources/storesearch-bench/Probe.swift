@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 
 /// A GLib timeout firing every millisecond; the longest gap between two firings is the longest
 /// time the main loop could not run anything (a stall a user would feel as a dropped frame).

@@ -1,6 +1,7 @@
 import CGtk
 import XCTest
 @testable import Gtk
+import GtkTesting
 
 /// A row controller that counts how many are alive.
 private final class RowController {

@@ -1,6 +1,7 @@
 import CGtk
 import XCTest
 @testable import Gtk
+import GtkTesting
 
 /// The items-changed signals a model emitted: (position, removed, added).
 nonisolated(unsafe) private var emitted: [[UInt32]] = []

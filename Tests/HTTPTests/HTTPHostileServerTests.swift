@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 import TestSupport
 @testable import HTTP

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Gtk
+import GtkTesting
 import HTTP
 import XCTest
 @testable import StoreSearchApp

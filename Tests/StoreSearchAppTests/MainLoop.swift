@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 /// Runs async main-actor work to completion while spinning the GLib main loop (XCTest runs

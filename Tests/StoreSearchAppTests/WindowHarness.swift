@@ -1,6 +1,7 @@
 import Adw
 import Foundation
 import Gtk
+import GtkTesting
 import HTTP
 import StoreSearchCore
 import XCTest

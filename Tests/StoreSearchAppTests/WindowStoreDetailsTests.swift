@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 import HTTP
 import StoreSearchCore
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import CGtk
 import Gtk
+import GtkTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Gtk
 
 extension Texture {
     /// A fully transparent image of the given size (tests: an image that decodes large but
