@@ -5,11 +5,14 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var result: SearchResult
     public var edits: ItemEdits
     public var visitedAt: Date?
+    /// The last change of the store's price of a kept item (nil: none seen, or the user set their own).
+    public var priceChange: PriceChange?
 
-    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil) {
+    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, priceChange: PriceChange? = nil) {
         self.result = result
         self.edits = edits
         self.visitedAt = visitedAt
+        self.priceChange = edits.price == nil ? priceChange : nil
     }
 
     public var id: String { result.id }
