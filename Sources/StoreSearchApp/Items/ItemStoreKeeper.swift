@@ -130,6 +130,17 @@ final class ItemStoreKeeper {
         update { $0 = refreshed }
     }
 
+    /// The kept items' prices were looked up again: their snapshots and price histories follow.
+    /// Returns the price changes (none before the file is read: there is nothing kept yet).
+    @discardableResult
+    func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> [String: PriceChange] {
+        guard isLoaded else { return [:] }
+        var refreshed = store
+        let changes = refreshed.refreshPrices(from: results, at: date)
+        if refreshed != store { update { $0 = refreshed } }
+        return changes
+    }
+
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
     /// encode, too long for the main loop while the user works).
     private func saveInBackground() {

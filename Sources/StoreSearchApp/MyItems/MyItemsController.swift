@@ -94,6 +94,14 @@ final class MyItemsController {
         }
     }
 
+    /// My Items showing the kept items whose price fell (the price-drop notification's action).
+    func showPriceDrops() {
+        showPage(myItems: true)
+        page.filterEntry.text = ""
+        page.filter = .priceDrops
+        page.pageShown()
+    }
+
     private func showHiddenItems() {
         showPage(myItems: true)
         page.filter = .hidden

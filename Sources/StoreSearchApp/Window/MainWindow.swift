@@ -27,7 +27,8 @@ public final class MainWindow {
     /// The store region drop-down beside the category.
     let regionPicker: StoreRegionPicker
     private let sortButton: MenuButton
-    private let snapshotLookup: SnapshotLookup
+    let priceWatch: PriceWatch
+    let priceDrops: PriceDropNotifier
     let preview: PreviewController
     let itemActions: ItemActions
     private let mpris: MPRISPlayer?
@@ -59,7 +60,12 @@ public final class MainWindow {
         myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
                                     notices: notices)
         sortButton = builder.object("sort_button")
-        snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
+        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
+        priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
+                                       locale: environment.locale) { [myItems, layout] in
+            if layout.isFolded { layout.goBack() }
+            myItems.showPriceDrops()
+        }
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
             environment.isOffline
         }
@@ -69,9 +75,9 @@ public final class MainWindow {
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
-        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, snapshotLookup, preview] in
+        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, priceWatch, preview] in
             search.cancel()  // the request's connection closes with the window
-            snapshotLookup.cancel()
+            priceWatch.cancel()
             preview.stop()
         }
         connect()
@@ -193,6 +199,13 @@ public final class MainWindow {
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
+        priceWatch.answered.subscribe { [weak self] in self?.myItems.storeChanged() }
+        priceWatch.checked.subscribe { [weak self] changes in
+            guard let self else { return }
+            self.priceDrops.checked(changes, store: self.environment.keeper.store)
+            // The open item's price history and row follow.
+            if let item = self.detail.item, changes[item.id] != nil { self.detail.show(self.environment.keeper.store.item(for: item.result)) }
+        }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
@@ -254,7 +267,7 @@ public final class MainWindow {
         if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
         // The offline catalog does not know the user's items from the store.
         if !environment.isOffline && environment.isNetworkAvailable {
-            snapshotLookup.start(region: environment.storeRegion.country) { [weak self] in self?.myItems.storeChanged() }
+            priceWatch.start()
         }
     }
 

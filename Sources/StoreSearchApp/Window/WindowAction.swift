@@ -14,6 +14,8 @@ enum WindowAction: String, CaseIterable {
     case viewMode = "view-mode", sort
     case showSearch = "show-search", showMyItems = "show-my-items", myItemsSort = "my-items-sort"
     case restoreItem = "restore-item", removeItem = "remove-item", hiddenItems = "hidden-items", export
+    // Price drops (PriceDropNotifier): My Items showing them, and whether to be notified of them
+    case priceDrops = "price-drops", notifyPriceDrops = "notify-price-drops"
 
     /// As accelerators and `.ui` files name it.
     var detailedName: String { "win.\(rawValue)" }

@@ -37,13 +37,15 @@ public struct ItemStore: Hashable, Sendable {
         results.compactMap { result in
             guard let record = records[result.id] else { return Item(result: result) }
             if record.hiddenAt != nil { return nil }
-            return Item(result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange)
+            return Item(result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
+                        priceHistory: record.priceHistory)
         }
     }
 
     public func item(for result: SearchResult) -> Item {
         let record = records[result.id]
-        return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt, priceChange: record?.priceChange)
+        return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt, priceChange: record?.priceChange,
+                    priceHistory: record?.priceHistory ?? [])
     }
 
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }

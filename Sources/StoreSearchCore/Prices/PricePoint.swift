@@ -31,6 +31,12 @@ public struct PricePoint: Hashable, Sendable {
         price == other.price && currency == other.currency && offer == other.offer
     }
 
+    /// The lowest of `points` in the last one's currency and offer (the earliest of equal ones).
+    public static func lowest(in points: [PricePoint]) -> PricePoint? {
+        guard let current = points.last, current.price != nil else { return nil }
+        return points.filter { $0.isComparable(with: current) }.min { $0.price! < $1.price! }
+    }
+
     /// Whether the two prices can be compared: both known, in one currency, for the same offer.
     public func isComparable(with other: PricePoint) -> Bool {
         price != nil && other.price != nil && currency == other.currency && offer == other.offer
@@ -68,11 +74,9 @@ extension ItemRecord {
         return PriceChange(previous: priceHistory[priceHistory.count - 2], current: priceHistory[priceHistory.count - 1])
     }
 
-    /// The lowest price the history holds in the current price's currency and offer (with the
+    /// The lowest price the history holds in the current price's currency and offer (the
     /// snapshot's price when there is no history yet).
     public var lowestPrice: PricePoint? {
-        let points = priceHistory.isEmpty ? (snapshot.map { [PricePoint(of: $0, at: keptAt ?? changedAt ?? .distantPast)] } ?? []) : priceHistory
-        guard let current = points.last, current.price != nil else { return nil }
-        return points.filter { $0.isComparable(with: current) }.min { $0.price! < $1.price! }
+        PricePoint.lowest(in: priceHistory.isEmpty ? (snapshot.map { [PricePoint(of: $0, at: keptAt ?? changedAt ?? .distantPast)] } ?? []) : priceHistory)
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Looks the user's items up again through the store's lookup endpoint (`/lookup?id=…`), in the
+/// background: at start once the item file is read, then every `interval` (6 hours) while the
+/// app runs. Kept items are asked for in the store region each was last seen in, records saved
+/// before format 3 (no snapshot) in the current one; grouped by region, at most 200 ids a request,
+/// one request at a time, through the search service (its deadline and Retry-After). Kept items
+/// take the new snapshot and, when the price changed, an entry in their price history; records
+/// without a snapshot get one. A `Retry-After` is waited out (at most `maximumRetries` times a
+/// request, never longer than the interval); any other failure ends the check, and the next one
+/// (in 6 hours, or at the next start) tries again. Records the user touches or sees in a search
+/// meanwhile get their snapshot from there.
+@MainActor
+final class PriceWatch {
+    static let defaultInterval: Duration = .seconds(6 * 60 * 60)
+    static let maximumRetries = 3
+
+    private let service: SearchService
+    private let keeper: ItemStoreKeeper
+    /// The store region records without a snapshot (which never said theirs) are asked in.
+    private let region: () -> String
+    private let interval: Duration
+    private var task: Task<Void, Never>?
+    private var timer: Gtk.Timer?
+
+    /// An answer changed records (My Items follows).
+    let answered = Event<Void>()
+    /// A check ended with every request answered: the price changes it found, by item id.
+    let checked = Event<[String: PriceChange]>()
+    /// A check is under way (tests and the bench wait for it to end).
+    var isChecking: Bool { task != nil }
+
+    init(service: SearchService, keeper: ItemStoreKeeper, interval: Duration = PriceWatch.defaultInterval, region: @escaping () -> String) {
+        self.service = service
+        self.keeper = keeper
+        self.interval = interval
+        self.region = region
+    }
+
+    /// Checks now, then every `interval`.
+    func start() {
+        check()
+        timer?.cancel()
+        timer = MainContext.every(interval) { [weak self] in
+            self?.check()
+            return self != nil
+        }
+    }
+
+    /// One check, unless one is under way.
+    func check() {
+        guard task == nil, keeper.isLoaded else { return }
+        let queries = Self.queries(for: keeper.store, region: region())
+        guard !queries.isEmpty else { return }
+        Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
+        task = Task { [weak self] in
+            guard let self else { return }
+            var changes: [String: PriceChange] = [:]
+            do {
+                try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
+                    changes.merge(self.apply(results)) { $1 }
+                }
+                self.task = nil
+                self.checked.send(changes)
+            } catch {
+                // Offline, throttled for long or failing: the next check (or start) tries again.
+                if !(error is CancellationError) { Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)") }
+                self.task = nil
+            }
+        }
+    }
+
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+        task?.cancel()
+        task = nil
+    }
+
+    /// Puts an answer into the store: snapshots for records that lack one, snapshots and prices
+    /// for kept items. Returns the price changes.
+    private func apply(_ results: [SearchResult]) -> [String: PriceChange] {
+        let missing = Set(keeper.store.recordsWithoutSnapshot.map(\.id))
+        let before = keeper.changeCount
+        keeper.refreshSnapshots(from: results.filter { missing.contains($0.id) })
+        let changes = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
+        if keeper.changeCount != before { answered.send() }
+        return changes
+    }
+
+    /// What a check asks for: kept items in the region each was last seen in, records without a
+    /// snapshot in `region`; per region, at most 200 ids a request.
+    nonisolated static func queries(for store: ItemStore, region: String) -> [LookupQuery] {
+        let missing = store.recordsWithoutSnapshot.map { (id: $0.id, region: region) }
+        let kept = store.keptRecords.compactMap { record in record.snapshot.map { (id: record.id, region: $0.storeRegion ?? region) } }
+        return LookupQuery.batches(missing + kept)
+    }
+
+    /// Sends `queries` one at a time (fresh, not from the search cache), handing each answer to
+    /// `apply`. A `Retry-After` no further off than `longestWait` is waited out, up to
+    /// `maximumRetries` times a request; any other failure is thrown.
+    static func run(_ queries: [LookupQuery], service: SearchService, longestWait: TimeInterval,
+                    apply: ([SearchResult]) -> Void) async throws {
+        for query in queries {
+            var retries = 0
+            while true {
+                do {
+                    let results = try await service.lookup(query, fresh: true)
+                    try Task.checkCancellation()
+                    apply(results)
+                    break
+                } catch SearchFailure.retryLater(let status, let date, let seconds) {
+                    let wait = max(1, date.timeIntervalSinceNow)
+                    guard retries < maximumRetries, wait <= longestWait else { throw SearchFailure.retryLater(status: status, after: date, waitSeconds: seconds) }
+                    retries += 1
+                    Log.message(LogDomain.app, "The store asked to wait \(Int(wait.rounded(.up))) s before looking up saved items")
+                    try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                }
+            }
+        }
+    }
+}
