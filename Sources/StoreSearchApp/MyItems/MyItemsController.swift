@@ -58,8 +58,11 @@ final class MyItemsController {
     }
 
     /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page follows.
-    func storeChanged(id: String? = nil) {
-        page.storeChanged(ids: id.map { [$0] })
+    func storeChanged(id: String? = nil) { storeChanged(ids: id.map { [$0] }) }
+
+    /// The records with `ids` changed (nil: any may have): the page follows.
+    func storeChanged(ids: Set<String>?) {
+        page.storeChanged(ids: ids)
         updateSelectionActions()
     }
 

@@ -48,10 +48,12 @@ final class PriceDropNotifier {
     /// The title and body for the drops among `changes` (largest first); nil when none fell.
     nonisolated static func message(for changes: [String: PriceChange], store: ItemStore,
                                     formatter: PriceFormatter) -> (title: String, body: String)? {
-        let drops = changes.filter(\.value.isDrop).sorted { ($0.value.relative ?? 0, $0.key) < ($1.value.relative ?? 0, $1.key) }
+        // The largest drops first (each share worked out once: 10,000 items may have changed).
+        let drops = changes.compactMap { id, change in change.relative.flatMap { $0 < 0 ? (share: $0, id: id, change: change) : nil } }
+            .sorted { ($0.share, $0.id) < ($1.share, $1.id) }
         guard !drops.isEmpty else { return nil }
         let title = String(format: localizedPlural("%ld kept item is cheaper", "%ld kept items are cheaper", drops.count), drops.count)
-        var parts = drops.prefix(namedItems).map { id, change in
+        var parts = drops.prefix(namedItems).map { _, id, change in
             let name = store.records[id].map { MyItem(record: $0).item.name } ?? id
             let now = formatter.string(for: change.current.price, currency: change.current.currency) ?? ""
             let was = formatter.string(for: change.previous.price, currency: change.previous.currency) ?? ""

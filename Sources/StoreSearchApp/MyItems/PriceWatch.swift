@@ -25,8 +25,8 @@ final class PriceWatch {
     private var task: Task<Void, Never>?
     private var timer: Gtk.Timer?
 
-    /// An answer changed records (My Items follows).
-    let answered = Event<Void>()
+    /// An answer changed the records with these ids (nil: any may have; My Items follows).
+    let answered = Event<Set<String>?>()
     /// A check ended with every request answered: the price changes it found, by item id.
     let checked = Event<[String: PriceChange]>()
     /// A check is under way (tests and the bench wait for it to end).
@@ -52,15 +52,19 @@ final class PriceWatch {
     /// One check, unless one is under way.
     func check() {
         guard task == nil, keeper.isLoaded else { return }
-        let queries = Self.queries(for: keeper.store, region: region())
-        guard !queries.isEmpty else { return }
-        Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
+        let store = keeper.store, region = region()
         task = Task { [weak self] in
-            guard let self else { return }
+            // Sorting 10,000 records into requests is no work for the main loop.
+            let (queries, missing) = await Task.detached {
+                (Self.queries(for: store, region: region), Set(store.recordsWithoutSnapshot.map(\.id)))
+            }.value
+            guard let self, !Task.isCancelled else { return }
+            guard !queries.isEmpty else { return self.task = nil }
+            Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
             var changes: [String: PriceChange] = [:]
             do {
                 try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
-                    changes.merge(self.apply(results)) { $1 }
+                    changes.merge(self.apply(results, missing: missing)) { $1 }
                 }
                 self.task = nil
                 self.checked.send(changes)
@@ -79,15 +83,19 @@ final class PriceWatch {
         task = nil
     }
 
-    /// Puts an answer into the store: snapshots for records that lack one, snapshots and prices
-    /// for kept items. Returns the price changes.
-    private func apply(_ results: [SearchResult]) -> [String: PriceChange] {
-        let missing = Set(keeper.store.recordsWithoutSnapshot.map(\.id))
+    /// Puts an answer into the store: snapshots for the records that lacked one when the check
+    /// began (`missing`), snapshots and prices for kept items. Returns the price changes.
+    private func apply(_ results: [SearchResult], missing: Set<String>) -> [String: PriceChange] {
         let before = keeper.changeCount
-        keeper.refreshSnapshots(from: results.filter { missing.contains($0.id) })
-        let changes = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
-        if keeper.changeCount != before { answered.send() }
-        return changes
+        let looked = results.filter { missing.contains($0.id) }
+        if !looked.isEmpty { keeper.refreshSnapshots(from: looked) }
+        let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
+        if keeper.changeCount == before + 1, looked.isEmpty {
+            answered.send(refreshed.ids)
+        } else if keeper.changeCount != before {
+            answered.send(nil)
+        }
+        return refreshed.changes
     }
 
     /// What a check asks for: kept items in the region each was last seen in, records without a

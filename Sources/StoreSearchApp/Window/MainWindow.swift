@@ -199,7 +199,7 @@ public final class MainWindow {
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
-        priceWatch.answered.subscribe { [weak self] in self?.myItems.storeChanged() }
+        priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
         priceWatch.checked.subscribe { [weak self] changes in
             guard let self else { return }
             self.priceDrops.checked(changes, store: self.environment.keeper.store)
