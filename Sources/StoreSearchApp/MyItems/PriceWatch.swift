@@ -25,7 +25,9 @@ final class PriceWatch {
     private var task: Task<Void, Never>?
     private var timer: Gtk.Timer?
 
-    /// An answer changed the records with these ids (nil: any may have; My Items follows).
+    /// A check (or the part of it that was answered) changed the records with these ids (nil: any
+    /// may have): My Items follows, once a check, not at each of its 50 answers (relisting 10,000
+    /// items at each cost the main loop more than a frame).
     let answered = Event<Set<String>?>()
     /// A check ended with every request answered: the price changes it found, by item id.
     let checked = Event<[String: PriceChange]>()
@@ -62,16 +64,21 @@ final class PriceWatch {
             guard !queries.isEmpty else { return self.task = nil }
             Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
             var changes: [String: PriceChange] = [:]
+            var changed: Set<String>? = []
             do {
                 try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
-                    changes.merge(self.apply(results, missing: missing)) { $1 }
+                    let applied = self.apply(results, missing: missing)
+                    changes.merge(applied.changes) { $1 }
+                    changed = applied.ids.flatMap { ids in changed.map { $0.union(ids) } }
                 }
                 self.task = nil
+                if changed?.isEmpty != true { self.answered.send(changed) }
                 self.checked.send(changes)
             } catch {
                 // Offline, throttled for long or failing: the next check (or start) tries again.
                 if !(error is CancellationError) { Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)") }
                 self.task = nil
+                if changed?.isEmpty != true { self.answered.send(changed) }
             }
         }
     }
@@ -84,18 +91,15 @@ final class PriceWatch {
     }
 
     /// Puts an answer into the store: snapshots for the records that lacked one when the check
-    /// began (`missing`), snapshots and prices for kept items. Returns the price changes.
-    private func apply(_ results: [SearchResult], missing: Set<String>) -> [String: PriceChange] {
+    /// began (`missing`), snapshots and prices for kept items. Returns the price changes and the
+    /// ids of the records that changed (nil: any may have).
+    private func apply(_ results: [SearchResult], missing: Set<String>) -> (changes: [String: PriceChange], ids: Set<String>?) {
         let before = keeper.changeCount
         let looked = results.filter { missing.contains($0.id) }
         if !looked.isEmpty { keeper.refreshSnapshots(from: looked) }
         let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
-        if keeper.changeCount == before + 1, looked.isEmpty {
-            answered.send(refreshed.ids)
-        } else if keeper.changeCount != before {
-            answered.send(nil)
-        }
-        return refreshed.changes
+        guard !looked.isEmpty else { return (refreshed.changes, refreshed.ids) }
+        return (refreshed.changes, keeper.changeCount == before ? [] : nil)  // snapshots filled in: any row may read otherwise
     }
 
     /// What a check asks for: kept items in the region each was last seen in, records without a

@@ -33,7 +33,13 @@ extension ResultCell {
         let parts = format.components(separatedBy: "%2$@").map { part in
             Label.escapedMarkup(part).replacingOccurrences(of: "%1$@", with: change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now))
         }
-        return (text, parts.joined(separator: oldMarkup))
+        return (text, Self.breakingAfterCommas(parts.joined(separator: oldMarkup)))
+    }
+
+    /// The text with no line break but after a comma ("$0.49," over "was $0.99", never "was" on a
+    /// line of its own beside the row's artwork).
+    static func breakingAfterCommas(_ text: String) -> String {
+        text.components(separatedBy: ", ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", ")
     }
 
     /// What rows and tiles show alike: the visited look (where it is news), and what a screen
