@@ -85,6 +85,13 @@ final class WindowPriceNotificationTests: XCTestCase {
                     .split(separator: "\n").last.map(String.init) ?? ""
                 return !bubble.isEmpty
             }), "notification-daemon showed no bubble")
+            // The pointer goes back where it was: with no window manager, keys go to the window under it.
+            let pointer = try Self.output(of: "/usr/bin/xdotool", ["getmouselocation", "--shell"]).split(separator: "\n")
+                .reduce(into: [String: String]()) { fields, line in
+                    let parts = line.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+                }
+            defer { _ = try? Self.output(of: "/usr/bin/xdotool", ["mousemove", pointer["X"] ?? "30", pointer["Y"] ?? "30"]) }
             _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"])
             XCTAssertTrue(MainContext.spin(until: { busText.contains("member=ActionInvoked") }), "the server sent no ActionInvoked: \(busText)")
             XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }),
@@ -115,6 +122,7 @@ final class WindowPriceNotificationTests: XCTestCase {
             defer {
                 main.window.close()
                 MainContext.spin(until: { !main.window.isVisible }, timeout: .seconds(5))
+                if main.window.isVisible { main.window.destroy() }  // never left over the next test's window
                 environment.shutdown()
             }
             XCTAssertTrue(main.priceDrops.isEnabled)

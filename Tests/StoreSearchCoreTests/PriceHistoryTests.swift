@@ -59,6 +59,20 @@ final class PriceHistoryTests: ItemFileTestCase {
         XCTAssertEqual(store.item(for: song("track:1", "Kuzu Kuzu", price: 0.49)).priceChange?.previous.price, 0.99)
     }
 
+    /// An action (an edit, a visit, an undo) carries the result as it was when shown: on a kept
+    /// item checked since, it neither brings the old price back nor adds to the history.
+    func testAnActionWithAnOlderResultLeavesAKeptItemsPricesAlone() {
+        var store = ItemStore()
+        let shown = song("track:1", "Kuzu Kuzu", price: 0.99)
+        store.keep(shown, at: day1)
+        store.refreshPrices(from: [song("track:1", "Kuzu Kuzu", price: 0.49)], at: day2)
+        store.setEdits(ItemEdits(notes: "gift"), for: shown, at: day3)
+        store.markVisited(shown, at: day3)
+        XCTAssertEqual(store.records["track:1"]?.snapshot?.price, 0.49)
+        XCTAssertEqual(store.records["track:1"]?.priceHistory.map(\.price), [0.99, 0.49])
+        XCTAssertEqual(store.records["track:1"]?.edits.notes, "gift")
+    }
+
     func testTheHistoryIsWrittenAndReadBackExactly() throws {
         var store = ItemStore()
         store.keep(song("track:1", "Kuzu Kuzu", price: 0.99), at: day1)

@@ -204,7 +204,10 @@ public final class MainWindow {
             guard let self else { return }
             self.priceDrops.checked(changes, store: self.environment.keeper.store)
             // The open item's price history and row follow.
-            if let item = self.detail.item, changes[item.id] != nil { self.detail.show(self.environment.keeper.store.item(for: item.result)) }
+            let store = self.environment.keeper.store
+            if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {
+                self.detail.show(store.item(for: snapshot))
+            }
         }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)

@@ -167,11 +167,14 @@ public struct ItemStore: Hashable, Sendable {
         change(&record)
         // Whole seconds, as the file keeps dates.
         if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
+        // My Items' stand-in for a record not looked up yet (no kind) is not the store's word. A
+        // kept item's snapshot is the price watch's and the searches' to refresh (with its price
+        // history): the result an action or an undo carries may be older than the last check,
+        // and would write an old price over the new one.
+        let isWatched = before.keptAt != nil && before.snapshot != nil
+        if let result, result.kind != .other(""), !isWatched { record.snapshot = result.snapshot }
         records[id] = record.isEmpty ? nil : record
         changeLog.ids.insert(id)
-        // My Items' stand-in for a record not looked up yet (no kind) is not the store's word.
-        // A kept item's price history follows the snapshot.
-        if let result, result.kind != .other(""), records[id] != nil { take(result.snapshot, for: id, at: date) }
     }
 }
 
