@@ -6,8 +6,9 @@ import XCTest
 @testable import StoreSearchApp
 
 /// Issue #33: the price-drop notification goes to a real notification server on the test's
-/// session bus (Debian's notification-daemon, which shows it as a bubble on the X display); what
-/// it receives is read from the bus (`dbus-monitor`), and a click on its bubble (the server then
+/// session bus (Debian's notification-daemon, which shows it as a bubble on an X display of its
+/// own, so that clicking it changes nothing on the display the other tests type into); what it
+/// receives is read from the bus (`dbus-monitor`), and a click on its bubble (the server then
 /// sends ActionInvoked "default") opens My Items showing Price Drops.
 final class WindowPriceNotificationTests: XCTestCase {
     static let daemon = "/usr/lib/notification-daemon/notification-daemon"
@@ -15,7 +16,7 @@ final class WindowPriceNotificationTests: XCTestCase {
     private var processes: [Process] = []
 
     override func tearDown() {
-        for process in processes where process.isRunning {
+        for process in processes.reversed() where process.isRunning {  // the daemon before its display
             process.terminate()
             process.waitUntilExit()
         }
@@ -23,10 +24,11 @@ final class WindowPriceNotificationTests: XCTestCase {
     }
 
     @discardableResult
-    private func start(_ path: String, _ arguments: [String], output: FileHandle? = nil) throws -> Process {
+    private func start(_ path: String, _ arguments: [String], output: FileHandle? = nil, display: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let display { process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 } }
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -34,11 +36,25 @@ final class WindowPriceNotificationTests: XCTestCase {
         return process
     }
 
+    /// An X server of the notification server's own (Xvfb on a free display number).
+    private func startDisplay() throws -> String {
+        let sockets = URL(fileURLWithPath: "/tmp/.X11-unix")
+        guard let number = (150..<250).first(where: { !FileManager.default.fileExists(atPath: sockets.appending(path: "X\($0)").path)
+                                                       && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
+            throw CocoaError(.fileWriteFileExists)
+        }
+        try start("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "1024x600x24", "-nolisten", "tcp"])
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: sockets.appending(path: "X\(number)").path), Date() < deadline { usleep(20_000) }
+        return ":\(number)"
+    }
+
     /// Runs a short command to its end and returns what it printed.
-    private static func output(of path: String, _ arguments: [String]) throws -> String {
+    private static func output(of path: String, _ arguments: [String], display: String? = nil) throws -> String {
         let process = Process(), pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let display { process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 } }
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -56,7 +72,8 @@ final class WindowPriceNotificationTests: XCTestCase {
         let log = try FileHandle(forWritingTo: monitorLog)
         defer { try? log.close() }
         try start("/usr/bin/dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], output: log)
-        try start(Self.daemon, ["--replace"])
+        let display = try startDisplay()
+        try start(Self.daemon, ["--replace"], display: display)
         _ = try Self.output(of: "/usr/bin/gdbus", ["wait", "--session", "--timeout", "10", "org.freedesktop.Notifications"])
         var busText: String { (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? "" }
 
@@ -78,21 +95,14 @@ final class WindowPriceNotificationTests: XCTestCase {
             XCTAssertFalse(busText.contains("Steady"), "an unchanged price is not told of")
             main.myItems.showPage(myItems: false)
 
-            // The bubble the server shows on the display, clicked as a user does.
+            // The bubble the server shows on its display, clicked as a user does.
             var bubble = ""
             XCTAssertTrue(MainContext.spin(until: {
-                bubble = (try? Self.output(of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"]))?
+                bubble = (try? Self.output(of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"], display: display))?
                     .split(separator: "\n").last.map(String.init) ?? ""
                 return !bubble.isEmpty
             }), "notification-daemon showed no bubble")
-            // The pointer goes back where it was: with no window manager, keys go to the window under it.
-            let pointer = try Self.output(of: "/usr/bin/xdotool", ["getmouselocation", "--shell"]).split(separator: "\n")
-                .reduce(into: [String: String]()) { fields, line in
-                    let parts = line.split(separator: "=", maxSplits: 1)
-                    if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-                }
-            defer { _ = try? Self.output(of: "/usr/bin/xdotool", ["mousemove", pointer["X"] ?? "30", pointer["Y"] ?? "30"]) }
-            _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"])
+            _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"], display: display)
             XCTAssertTrue(MainContext.spin(until: { busText.contains("member=ActionInvoked") }), "the server sent no ActionInvoked: \(busText)")
             XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }),
                           "the notification's default action opens My Items on Price Drops")

@@ -26,7 +26,9 @@ final class PriceDropNotifier {
         self.application = application
         self.settings = settings
         self.locale = locale
-        application.addAction(Self.applicationAction) {
+        // An application action (what a notification can name); a closed window's is never run.
+        application.addAction(Self.applicationAction) { [weak window] in
+            guard let window else { return }
             showPriceDrops()
             window.present()
         }

@@ -62,9 +62,9 @@ public final class MainWindow {
         sortButton = builder.object("sort_button")
         priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
         priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
-                                       locale: environment.locale) { [myItems, layout] in
-            if layout.isFolded { layout.goBack() }
-            myItems.showPriceDrops()
+                                       locale: environment.locale) { [weak myItems, weak layout] in
+            if layout?.isFolded == true { layout?.goBack() }
+            myItems?.showPriceDrops()
         }
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
             environment.isOffline
