@@ -30,6 +30,14 @@ def main():
     write("artist-albums.json", body([artist(0, "Jack Johnsen", "Rock")]
                                      + [album(i, f"Album {i}", "Jack Johnsen", "Rock", tracks=10 + i) for i in range(3)]))
     write("artist.json", body([artist(0, "Jack Johnsen", "Rock")]))
+    # An album's lookup (`/lookup?id=ALBUM&entity=song`): the album's record, then its tracks, two
+    # discs; the store lists them in order, one is sold only with the album (trackPrice -1).
+    names = ["Opening", "Second Wind", "Album Only Interlude", "Closing Time", "Bonus One"]
+    tracks = [album_track(0, n + 1, name, "Jack Johnsen", "Album 0", "Rock", tracks=4, discs=2, millis=183000 + n * 31000)
+              for n, name in enumerate(names[:4])]
+    tracks[2]["trackPrice"] = -1.0
+    tracks.append(album_track(0, 1, names[4], "Jack Johnsen", "Album 0", "Rock", tracks=1, disc=2, discs=2, millis=3725000))
+    write("album-tracks.json", body([album(0, "Album 0", "Jack Johnsen", "Rock", tracks=5)] + tracks))
     only = song(2, "Hidden Track", "Tarkan", "Ölürüm Sana", "Pop", price=1.29)
     only["trackPrice"] = -1.0  # sold only with its album
     only["collectionPrice"] = 9.99

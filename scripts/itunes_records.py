@@ -80,6 +80,28 @@ def album(i, name, artist, genre, price=9.99, tracks=12, art_base=ARTWORK_HOST, 
     }
 
 
+def album_track(album_i, number, name, artist, album_name, genre, tracks, disc=1, discs=1, price=1.29, millis=200000,
+                art_base=ARTWORK_HOST, date="2005-03-01T08:00:00Z"):
+    """A track as an album's lookup (`/lookup?id=ALBUM&entity=song`) lists it after the album's record."""
+    key = f"Music{170 + album_i % 10}/v4/{album_i:08x}"
+    artist_id, collection_id, track_id = 1800000 + album_i // 10, 1900000 + album_i, 1910000 + album_i * 100 + disc * 20 + number
+    return {
+        "wrapperType": "track", "kind": "song", "artistId": artist_id, "collectionId": collection_id,
+        "trackId": track_id, "artistName": artist, "collectionName": album_name, "trackName": name,
+        "collectionCensoredName": album_name, "trackCensoredName": name,
+        "artistViewUrl": f"https://music.apple.com/us/artist/{slug(artist)}/{artist_id}?uo=4",
+        "collectionViewUrl": f"https://music.apple.com/us/album/{slug(album_name)}/{collection_id}?i={track_id}&uo=4",
+        "trackViewUrl": f"https://music.apple.com/us/album/{slug(name)}/{collection_id}?i={track_id}&uo=4",
+        "previewUrl": f"https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/{track_id:08x}.plus.aac.p.m4a",
+        "artworkUrl30": artwork(art_base, key, 30), "artworkUrl60": artwork(art_base, key, 60),
+        "artworkUrl100": artwork(art_base, key, 100),
+        "collectionPrice": 9.99, "trackPrice": price, "releaseDate": date,
+        "collectionExplicitness": "notExplicit", "trackExplicitness": "notExplicit",
+        "discCount": discs, "discNumber": disc, "trackCount": tracks, "trackNumber": number,
+        "trackTimeMillis": millis, "country": "USA", "currency": "USD", "primaryGenreName": genre, "isStreamable": True,
+    }
+
+
 def artist(i, name, genre):
     artist_id = 1800000 + i // 10
     return {

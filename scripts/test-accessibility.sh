@@ -1,7 +1,7 @@
 #!/bin/bash
 # Issue #21: every focusable control has one name a person would say, on the real AT-SPI bus:
 # My Items empty and with an item, the window with results and an open result, the cover grid,
-# the same folded to a phone's width, and a status page. scripts/accessible-names.py does the walking and judging.
+# the same folded to a phone's width, an artist's page, and a status page. scripts/accessible-names.py does the walking and judging.
 #   scripts/test-accessibility.sh [BINARY]     (default .build/debug/storesearch; run by make test)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,10 +47,14 @@ xdotool windowsize "$window" 360 700 sleep 1.5
 check "folded to 360 px"
 xdotool windowsize "$window" 1024 700 sleep 1 key alt+2 sleep 1
 check "My Items with an item"
+# Issue #34: an artist's page (an artist's link given to a second launch), with Back above its list.
+"$binary" --offline https://music.apple.com/us/artist/tarkan/100001 > "$work/second.log" 2>&1
+sleep 2
+check "an artist's page"
 kill "$pid"; wait "$pid" 2>/dev/null
 
 launch zzqqxx
 check "a status page (nothing found)"
 kill "$pid"; wait "$pid" 2>/dev/null
 [ "$failures" = 0 ] || { echo "test-accessibility: $failures states have badly named controls"; exit 1; }
-echo "test-accessibility: every focusable control is named in 8 states"
+echo "test-accessibility: every focusable control is named in 9 states"

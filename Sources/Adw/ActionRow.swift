@@ -14,5 +14,11 @@ public final class ActionRow: Widget {
 
     public var title: String { adw_preferences_row_get_title(cast()).map { String(cString: $0) } ?? "" }
 
+    /// Whether activating the row (a click, Enter) makes its list box report it.
+    public var isActivatable: Bool {
+        get { gtk_list_box_row_get_activatable(cast()) != 0 }
+        set { gtk_list_box_row_set_activatable(cast(), newValue ? 1 : 0) }
+    }
+
     public func addSuffix(_ widget: Widget) { withExtendedLifetime(widget) { adw_action_row_add_suffix(cast(), widget.widget) } }
 }

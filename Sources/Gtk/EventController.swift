@@ -16,6 +16,13 @@ public final class EventController: Object {
         gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
     }
 
+    /// A click gesture for one mouse `button` only (8 is a mouse's Back button, 9 Forward), in the
+    /// bubble phase: what the children did not take.
+    init(buttonPress button: UInt32) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_gesture_click_new()!))
+        gtk_gesture_single_set_button(cast(), guint(button))
+    }
+
     /// Vertical scrolls (a mouse wheel, a touchpad), seen in the capture phase, before the
     /// widget and its children.
     init(verticalScrollWatcher: Void) {

@@ -166,6 +166,14 @@ open class Widget: Object {
         addController(controller)
     }
 
+    /// Runs `handler` when the mouse button numbered `button` is pressed over this widget (8: a
+    /// mouse's Back button), unless a child took the press.
+    public func onMouseButtonPress(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {
+        let controller = EventController(buttonPress: button)
+        controller.onPressed(handler)
+        addController(controller)
+    }
+
     /// Runs `handler` when keyboard focus enters this widget or anything inside it, from outside.
     public func onFocusEnter(_ handler: @escaping @MainActor () -> Void) {
         let controller = EventController(focusController: ())

@@ -17,6 +17,7 @@ final class BenchWindow {
     let main: MainWindow
 
     init(apiBase: URL, offline: Bool = false, root: URL? = nil) {
+        PreviewDecoders.preferLightAACDecoder()  // as the app does at start
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline

@@ -59,6 +59,16 @@ enum ResidentMemory {
 
     static func peak() -> Int { field("VmHWM") }
 
+    /// The RSS once freed heap memory is handed back to the system (glibc's `malloc_trim`, found
+    /// at run time: Swift's Glibc module leaves out malloc.h), so that it counts what is kept.
+    static func kept() -> Int {
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {  // RTLD_DEFAULT
+            _ = unsafeBitCast(trim, to: Trim.self)(0)
+        }
+        return field("VmRSS")
+    }
+
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }

@@ -27,6 +27,7 @@ final class WindowHarness {
     init(apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
          isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
          size: (width: Int, height: Int)? = nil) {
+        PreviewDecoders.preferLightAACDecoder()  // as the app does at start
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline
@@ -146,6 +147,11 @@ final class WindowHarness {
         xdotool(["search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove", "--window", "%1",
                  "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
                  "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
+    }
+
+    /// Clicks mouse `button` (8: a mouse's Back button) with the pointer over the window's top left.
+    func clickMouseButton(_ button: Int, file: StaticString = #filePath, line: UInt = #line) {
+        xdotool(["click", "\(button)"], file: file, line: line)
     }
 
     /// Resizes the window through the X server, as a user dragging its edge does.

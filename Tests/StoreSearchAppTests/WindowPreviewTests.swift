@@ -80,6 +80,9 @@ final class WindowPreviewTests: XCTestCase {
             XCTAssertTrue(harness.main.window.activateAction("win.play-preview"))
             XCTAssertTrue(MainContext.spin(until: { preview.status == .playing && preview.position > 200_000 }, timeout: .seconds(10)),
                           "the position advances: \(preview.status)")
+            // Foundation's String(contentsOfFile:) reads procfs files short.
+            let libraries = String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            XCTAssertTrue(libraries.contains("libfaad"), "the song is decoded by faad, not by FFmpeg's 35 MB of libraries (#32)")
             XCTAssertNotNil(harness.main.window.descendant(accessibleLabel: "Pause Preview"), "the button says what it does now")
             XCTAssertTrue(Self.mprisStatus().contains("'Playing'"), "MPRIS says Playing")
 
@@ -163,5 +166,23 @@ final class WindowPreviewTests: XCTestCase {
             XCTAssertEqual(preview.messageLabel.text, "Previews are not available in the offline catalog.", "said before Play is pressed")
             XCTAssertFalse(preview.button.isSensitive, "and Play is disabled")
         }
+    }
+}
+
+/// Issue #32: songs prefer faad to FFmpeg's AAC decoder; a ranking the user set still wins.
+final class PreviewDecodersTests: XCTestCase {
+    private let variable = "GST_PLUGIN_FEATURE_RANK"
+
+    func testFaadIsRankedFirstAndTheUsersRankingComesAfter() {
+        let saved = getenv(variable).map { String(cString: $0) }
+        defer { if let saved { setenv(variable, saved, 1) } else { unsetenv(variable) } }
+        unsetenv(variable)
+        PreviewDecoders.preferLightAACDecoder()
+        XCTAssertEqual(String(cString: getenv(variable)), "faad:257")
+        PreviewDecoders.preferLightAACDecoder()
+        XCTAssertEqual(String(cString: getenv(variable)), "faad:257", "once")
+        setenv(variable, "faad:NONE", 1)
+        PreviewDecoders.preferLightAACDecoder()
+        XCTAssertEqual(String(cString: getenv(variable)), "faad:257,faad:NONE", "GStreamer applies the last, the user's")
     }
 }

@@ -24,7 +24,9 @@ final class WindowStoreKindsTests: XCTestCase {
         let (answer, artist) = (try Self.fixture("artist-albums.json"), try Self.fixture("artist.json"))
         try WindowHarness.withWindow(answeringSearches: answer, routes: { server in
             server.route("/lookup") { request in
-                LocalServerResponse(body: request.query["id"] == "1800000" ? artist : Data(#"{"resultCount":0,"results":[]}"#.utf8))
+                // The artist's record alone; with an entity (issue #34: the link lands on the page), their albums.
+                let body = request.query["entity"] != nil ? answer : artist
+                return LocalServerResponse(body: request.query["id"] == "1800000" ? body : Data(#"{"resultCount":0,"results":[]}"#.utf8))
             }
         }) { harness in
             harness.search("jack johnsen")
@@ -33,11 +35,15 @@ final class WindowStoreKindsTests: XCTestCase {
                           "a person where the artist has no artwork: \(harness.main.resultsList.mappedIconNames)")
             XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Jack Johnsen, Artist"), "its kind, by no one (not \"Unknown\")")
 
-            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
-            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Jack Johnsen" }), "\(harness.main.errorText)")
+            harness.main.results.select(0)  // as the arrow keys select it (a click opens the artist's page)
             XCTAssertEqual(harness.form.item?.result.kind, .artist)
-            XCTAssertEqual(harness.names, ["Jack Johnsen"])
             XCTAssertTrue(harness.form.artworkStack.mappedIconNames.contains("avatar-default-symbolic"), "the detail's placeholder too")
+
+            // Issue #34: the artist's link lands on the artist's page (it said the item did not exist before #30).
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results && harness.names == ["Album 0", "Album 1", "Album 2"] }),
+                          "\(harness.main.errorText) \(harness.names)")
+            XCTAssertEqual(harness.main.window.title, "Jack Johnsen – StoreSearch")
         }
     }
 

@@ -51,7 +51,8 @@ final class ItemStoreFileTests: XCTestCase {
     /// Issue #32: a save encodes only what changed since the last one; what it writes is still
     /// the whole store, with changed, added and forgotten records as they are now.
     func testSavesAfterChangesWriteTheStoreAsItIsNow() throws {
-        var store = sampleStore()
+        try file.save(sampleStore())
+        var store = try file.load().store  // as the app's: what is not changed is copied from the file
         try file.save(store)
         let now = Date(timeIntervalSince1970: 1_000_000)  // whole seconds, as the file keeps them
         store.setEdits(ItemEdits(notes: "changed"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: now)
@@ -59,10 +60,35 @@ final class ItemStoreFileTests: XCTestCase {
         store.forget("collection:9")
         try file.save(store)
         XCTAssertEqual(try file.load().store, store)
-        XCTAssertEqual(file.encode(store), ItemStoreFile(url: file.url).encode(store), "the same bytes as a first save")
+        XCTAssertEqual(try Data(contentsOf: file.url), file.encode(store), "the same bytes as a first save")
         let other = ItemStoreFile(url: file.url)  // another process's copy: its own first save
         try other.save(sampleStore())
         XCTAssertEqual(try file.load().store, sampleStore())
+    }
+
+    /// A save copies unchanged records from the file the last one wrote, and so only while that
+    /// file is still the one it wrote: another tool's save, or a change written into it in place
+    /// (same size), makes it encode every record.
+    func testASaveCopiesNothingFromAFileChangedSinceTheLastSave() throws {
+        try file.save(sampleStore())
+        var store = try file.load().store  // as the app's: read from the file, so nothing changed yet
+        try file.save(store)
+        try ItemStoreFile(url: file.url).save(ItemStore())  // another tool replaced it: no records
+        store.setEdits(ItemEdits(notes: "one"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 9))
+        try file.save(store)
+        XCTAssertEqual(try Data(contentsOf: file.url), file.encode(store))
+
+        // The same length written over an unchanged record's name in place: the inode and size stay.
+        let bytes = try Data(contentsOf: file.url)
+        let name = Data("Hidden Book".utf8)
+        let at = try XCTUnwrap(bytes.range(of: name)).lowerBound
+        let handle = try FileHandle(forUpdating: file.url)
+        try handle.seek(toOffset: UInt64(at))
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: name.count))
+        try handle.close()
+        store.setEdits(ItemEdits(notes: "two"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 9))
+        try file.save(store)
+        XCTAssertEqual(try Data(contentsOf: file.url), file.encode(store), "the name as the store has it, not as written in place")
     }
 
     /// A save trusts the change log only for a store that continues the one saved last: an older

@@ -39,6 +39,18 @@ final class DetailForm {
     let revertButton: Button
     let unvisitButton: Button
     private let visitedRow: Widget
+    /// "More by NAME" (the artist’s page) and "Show Tracks" (BrowseController carries them out).
+    let moreByButton: Button
+    let tracksButton: Button
+    private let moreByLabel: Label
+    private let tracksLabel: Label
+    /// An album's tracks, listed in its detail (BrowseController looks them up).
+    let tracksList: ListBox
+    private let tracksBox: Widget
+    private var trackRows: [Widget] = []
+    private(set) var tracks: [SearchResult] = []
+    /// A track in the album's list was activated (a click, Enter).
+    let trackActivated = Event<SearchResult>()
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -114,6 +126,16 @@ final class DetailForm {
         revertButton = builder.object("revert_button")
         unvisitButton = builder.object("unvisit_button")
         visitedRow = builder.object("visited_row")
+        moreByButton = builder.object("more_by_button")
+        tracksButton = builder.object("tracks_button")
+        moreByLabel = builder.object("more_by_label")
+        tracksLabel = builder.object("tracks_label")
+        tracksList = builder.object("tracks_list")
+        tracksBox = builder.object("tracks_box")
+        tracksList.onRowActivated { [weak self] index in
+            guard let self, self.tracks.indices.contains(index) else { return }
+            self.trackActivated.send(self.tracks[index])
+        }
 
         for entry in [nameEntry, artistEntry, priceEntry] {
             entry.onActivate { [weak self] in self?.commit() }
@@ -151,7 +173,10 @@ final class DetailForm {
             return
         }
         stack.show(Page.detail)
-        if isNewItem { scroller.verticalOffset = 0 }  // each item opens at its artwork
+        if isNewItem {
+            scroller.verticalOffset = 0  // each item opens at its artwork
+            showTracks([], ofItem: item.id)
+        }
         nameEntry.text = item.name
         artistEntry.text = item.artist ?? ""
         if !keepsTypedPrice {
@@ -174,6 +199,7 @@ final class DetailForm {
         notesView.text = item.notes
         if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }  // an edit keeps Show More's choice
         viewInStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
+        showBrowseLinks(for: item.result)
         updateButtons(for: item)
         if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
     }
@@ -272,6 +298,41 @@ final class DetailForm {
         updateButtons(for: updated)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         edited.send((updated, edits))
+    }
+
+    /// Where the item leads: its artist's page ("More by NAME"; an artist's own record: "Works by
+    /// NAME") and its album's tracks. Each button's one accessible name is its text.
+    private func showBrowseLinks(for result: SearchResult) {
+        let artist = BrowseTarget.artist(of: result)
+        let artistText = artist.map { String(format: result.kind == .artist ? localized("Works by %@") : localized("More by %@"), $0.name) } ?? ""
+        moreByLabel.text = artistText
+        moreByButton.setAccessibleLabel(artistText)
+        moreByButton.tooltip = artistText
+        moreByButton.isVisible = artist != nil
+        let album = BrowseTarget.album(of: result)
+        let tracksText = result.kind == .album ? localized("Show Tracks") : String(format: localized("Tracks of “%@”"), album?.name ?? "")
+        tracksLabel.text = tracksText
+        tracksButton.setAccessibleLabel(tracksText)
+        tracksButton.tooltip = tracksText
+        tracksButton.isVisible = album != nil
+    }
+
+    /// Lists an album's `tracks` (number, length, price) while the item with `id` is shown; none hides the list.
+    func showTracks(_ tracks: [SearchResult], ofItem id: String) {
+        guard item?.id == id else { return }
+        for row in trackRows { tracksList.remove(row) }
+        self.tracks = tracks
+        let formatter = PriceFormatter(locale: locale)
+        trackRows = tracks.map { track in
+            let row = ActionRow(title: track.name, subtitle: ResultRow.trackLine(of: track))
+            row.isActivatable = true
+            let price = Label(formatter.listing(price: track.price, ownPrice: false, offers: track.offers, currency: track.currency) ?? "")
+            price.addCSSClass("dim-label")
+            row.addSuffix(price)
+            tracksList.append(row)
+            return row
+        }
+        tracksBox.isVisible = !tracks.isEmpty
     }
 
     /// The store's read-only details for the item's kind, one row each.

@@ -15,6 +15,8 @@ final class MPRISPlayer {
 
     private let connection: OpaquePointer
     private let preview: PreviewController
+    /// Play All Previews: Next and Previous go through its tracks.
+    private let queue: PreviewQueue
     private var root: DBusObject?
     private var player: DBusObject?
     private var nameOwner: BusNameOwner?
@@ -24,10 +26,11 @@ final class MPRISPlayer {
     /// Raise: bring the window forward.
     let raiseRequested = Event<Void>()
 
-    init?(connection: OpaquePointer?, preview: PreviewController) {
+    init?(connection: OpaquePointer?, preview: PreviewController, queue: PreviewQueue) {
         guard let connection else { return nil }
         self.connection = connection
         self.preview = preview
+        self.queue = queue
         preview.stateChanged.subscribe { [weak self] in self?.update() }
     }
 
@@ -35,11 +38,12 @@ final class MPRISPlayer {
     func update() {
         guard preview.current != nil else { return release() }
         if nameOwner == nil { export() }
-        let state = "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0)"
+        let state = "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0) \(queue.canGoNext) \(queue.canGoPrevious)"
         guard state != announced else { return }
         announced = state
         player?.emitPropertiesChanged(interface: Self.playerInterface,
-                                      [("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata), ("CanSeek", .bool(preview.canSeek))])
+                                      [("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata), ("CanSeek", .bool(preview.canSeek)),
+                                       ("CanGoNext", .bool(queue.canGoNext)), ("CanGoPrevious", .bool(queue.canGoPrevious))])
     }
 
     private func export() {
@@ -108,7 +112,9 @@ final class MPRISPlayer {
         case "Stop": preview.stop()
         case "Seek": preview.seek(to: preview.position + call.int64(0))
         case "SetPosition": preview.seek(to: call.int64(1))
-        case "Next", "Previous", "OpenUri": break
+        case "Next": queue.next()
+        case "Previous": queue.previous()
+        case "OpenUri": break
         default: return call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
         }
         call.reply()
@@ -119,7 +125,9 @@ final class MPRISPlayer {
         case "PlaybackStatus": .string(playbackStatus)
         case "LoopStatus": .string("None")
         case "Rate", "MinimumRate", "MaximumRate", "Volume": .double(1)
-        case "Shuffle", "CanGoNext", "CanGoPrevious": .bool(false)
+        case "Shuffle": .bool(false)
+        case "CanGoNext": .bool(queue.canGoNext)
+        case "CanGoPrevious": .bool(queue.canGoPrevious)
         case "Metadata": metadata
         case "Position": .int64(preview.position)
         case "CanPlay", "CanPause", "CanControl": .bool(true)

@@ -32,7 +32,7 @@ final class PreviewController {
     private var shown: Item?
     /// What plays (or is paused), and its stream.
     private(set) var current: Item?
-    private var stream: MediaStream?
+    private(set) var stream: MediaStream?
     private var watchdog: Gtk.Timer?
     private var isUpdatingScale = false
     private(set) var status: Status = .stopped
@@ -44,6 +44,10 @@ final class PreviewController {
 
     /// The status, position or item changed (MPRIS follows).
     let stateChanged = Event<Void>()
+    /// The preview of this item played to its end, or failed (a queue moves on).
+    let finished = Event<Item>()
+    /// Whether the stream playing now has reported its end (once per stream).
+    private var hasReportedEnd = false
 
     init(window: Window, commitTyping: @escaping @MainActor () -> Void, isOffline: @escaping () -> Bool) {
         self.window = window
@@ -99,10 +103,22 @@ final class PreviewController {
         start(url, of: item, playing: true)
     }
 
+    /// Plays `item`'s preview from its start, whatever the detail shows (Play All Previews);
+    /// false when it has none that can play here.
+    @discardableResult
+    func play(_ item: Item) -> Bool {
+        guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !isOffline() else { return false }
+        stop(announcing: false)  // the next one follows at once: MPRIS keeps its name, the Shell its controls
+        current = item
+        start(url, of: item, playing: true)
+        return true
+    }
+
     /// A new stream of `url` from its start, playing or paused there.
     private func start(_ url: URL, of item: Item, playing: Bool) {
         let started = MediaStream(uri: url.absoluteString)
         stream = started
+        hasReportedEnd = false
         status = playing ? .loading : .paused
         started.onChange { [weak self, weak started] in
             guard let self, let started, started === self.stream else { return }
@@ -120,8 +136,9 @@ final class PreviewController {
         changed()
     }
 
-    /// Stops whatever plays (another item's Play, its item hidden, the window closing).
-    func stop() {
+    /// Stops whatever plays (another item's Play, its item hidden, the window closing);
+    /// `announcing`: tell the followers (not when another preview starts at once).
+    func stop(announcing: Bool = true) {
         watchdog?.cancel()
         seekedStream = nil
         stream?.close()
@@ -131,7 +148,7 @@ final class PreviewController {
         let wasActive = current != nil
         current = nil
         status = .stopped
-        if wasActive { changed() }
+        if wasActive && announcing { changed() }
     }
 
     /// The item with `id` was hidden or forgotten: its preview stops.
@@ -181,6 +198,11 @@ final class PreviewController {
         }
         if stream.hasEnded {
             status = .paused
+            if !hasReportedEnd, let item = current {
+                hasReportedEnd = true
+                changed()
+                return finished.send(item)
+            }
         } else if stream.isPlaying && stream.isPrepared && stream.position > 0 {
             status = .playing
             watchdog?.cancel()
@@ -198,6 +220,7 @@ final class PreviewController {
         videoSlot.isVisible = false
         status = .failed(message)
         changed()
+        if let item = current { finished.send(item) }
     }
 
     private func changed() {

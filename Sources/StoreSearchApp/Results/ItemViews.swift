@@ -46,6 +46,12 @@ final class ItemViews {
         gridScroller.setChild(grid)
     }
 
+    /// What screen readers call the list and the grid ("Results", "Artist’s Works", …).
+    func setName(_ name: String) {
+        list.setAccessibleLabel(name)
+        grid.setAccessibleLabel(name)
+    }
+
     var viewMode: WindowState.ViewMode { viewStack.visible(WindowState.ViewMode.self) ?? .list }
     /// The view on screen (list or grid).
     var visibleView: Widget { viewMode == .grid ? grid : list }

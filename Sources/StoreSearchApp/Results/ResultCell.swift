@@ -9,8 +9,9 @@ protocol ResultCell: AnyObject {
     var root: Box { get }
     var artwork: ArtworkSlot { get }
     /// `showsCollection`: another row reads the same, so this one names its album or season too;
-    /// `marksVisited`: a visited item looks faded.
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool)
+    /// `marksVisited`: a visited item looks faded; `listsTracks`: the rows are an album's tracks,
+    /// with their numbers and lengths.
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool)
 }
 
 extension ResultCell {
@@ -80,7 +81,8 @@ struct ResultCells<Cell: ResultCell> {
     /// lends that pointer for the callback, and the loader may ask later.
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
-        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited)
+        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
+                  listsTracks: lookAlikes.listsTracks)
         viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(of: item.result, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible
@@ -96,8 +98,10 @@ struct ResultCells<Cell: ResultCell> {
     func teardown(_ listItem: ListItem) { listItem.row = nil }
 }
 
-/// The ids of the rows that show their album or season, shared by a view's cells.
+/// The ids of the rows that show their album or season, shared by a view's cells, and whether
+/// the rows are an album's tracks (a browsed album's page).
 @MainActor
 final class LookAlikeIDs {
     var ids: Set<String> = []
+    var listsTracks = false
 }

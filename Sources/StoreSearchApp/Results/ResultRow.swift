@@ -34,10 +34,11 @@ final class ResultRow: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
+        if listsTracks, let track = Self.trackLine(of: item.result) { subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ") }
         let (priceText, markup) = priceWithChange(of: item, formatter: formatter)
         if let markup {
             price.setMarkup(markup)  // the old price struck through
@@ -46,6 +47,13 @@ final class ResultRow: ResultCell {
         }
         price.setCSSClass("price-drop", item.priceChange?.isDrop == true && markup != nil)
         showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
+    }
+
+    /// "3 · 4:12" (disc 2: "2-3 · 4:12") for a row of an album's tracks; nil without a number.
+    static func trackLine(of result: SearchResult) -> String? {
+        guard let details = result.details, let number = details.trackNumber else { return nil }
+        let position = (details.discCount ?? 1) > 1 ? "\(details.discNumber ?? 1)-\(number)" : "\(number)"
+        return details.durationMilliseconds.map { "\(position) · \(StoreDetails.duration(milliseconds: $0))" } ?? position
     }
 
     /// The listing with its lines breaking after a "·" rather than between an offer and its

@@ -28,7 +28,7 @@ final class ResultTile: ResultCell {
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool) {
+    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
         let collection = showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = priceWithChange(of: item, formatter: formatter).text  // the grid's small text: no markup

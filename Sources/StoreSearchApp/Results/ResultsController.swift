@@ -90,15 +90,19 @@ final class ResultsController {
     var isFilling: Bool { feeder.isFeeding }
     var countText: String { countLabel.text }
 
-    /// Shows the results of a search, without the user's hidden items.
-    func show(_ results: [SearchResult]) {
+    /// Shows the results of a search (or a browsed page), without the user's hidden items;
+    /// `finished` runs once every row is in the list.
+    func show(_ results: [SearchResult], then finished: (@MainActor () -> Void)? = nil) {
         lastResults = results
         keeper.refreshSnapshots(from: results)
         let items = order.sorted(keeper.store.apply(to: results))
         views.lookAlikes.ids = LookAlikes.ids(in: items)
-        feeder.show(items)
+        feeder.show(items, then: finished)
         updateCount()
     }
+
+    /// What the list shows (before hidden items were taken out), to come back to.
+    var shownResults: [SearchResult] { lastResults }
 
     /// The order rows are listed in (list and grid alike); a change lists the results again.
     var order: ResultOrder = .bestMatch {
@@ -117,13 +121,20 @@ final class ResultsController {
 
     var isEmpty: Bool { feeder.totalCount == 0 }
 
+    /// What the count line calls the rows: a search's results, an artist's works, an album's tracks.
+    enum Counted { case results, works, tracks }
+    var counted = Counted.results { didSet { updateCount() } }
+
     private func updateCount() {
         let count = feeder.totalCount
-        var text = String(format: localizedPlural("%ld result", "%ld results", count), count)
-        if lastResults.count >= Self.storeLimit {
-            text = String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit)
+        switch counted {
+        case .results:
+            let text = String(format: localizedPlural("%ld result", "%ld results", count), count)
+            countLabel.text = lastResults.count >= Self.storeLimit
+                ? String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit) : text
+        case .works: countLabel.text = String(format: localizedPlural("%ld work", "%ld works", count), count)
+        case .tracks: countLabel.text = String(format: localizedPlural("%ld track", "%ld tracks", count), count)
         }
-        countLabel.text = text
     }
 
     // MARK: List or grid

@@ -45,9 +45,12 @@ public final class CatalogServer: Sendable {
             Self.answer { try index.loaded(from: catalogFile).responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
                                                                             limit: request.query["limit"].flatMap(Int.init) ?? 50) }
         }
-        // A store link opened offline.
+        // A store link opened offline; with `entity`, an artist's or album's page.
         server.route("/lookup") { request in
             let ids = (request.query["id"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let entity = request.query["entity"], !entity.isEmpty {
+                return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids, entity: entity) }
+            }
             return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids) }
         }
         return try server.start()

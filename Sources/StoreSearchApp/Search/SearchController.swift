@@ -31,6 +31,14 @@ final class SearchController {
     let searchStarted = Event<Void>()
     /// A search's results replaced the previous ones (the detail then shows nothing).
     let newResults = Event<Void>()
+    /// A term was searched for, or a link's item shown alone: pages browsed to before are left.
+    let newRoot = Event<Void>()
+    /// A store link named an artist (its record): the artist's page opens (BrowseController).
+    let artistLinkOpened = Event<SearchResult>()
+    /// The page the pane showed before the spinner took it (what going back returns to).
+    private(set) var pageBeforeSearching: Page = .hint
+    /// Retry runs this lookup again (a browsed page's), not the entry's search.
+    private var retryLookup: (() -> Void)?
 
     init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
         self.results = results
@@ -54,7 +62,9 @@ final class SearchController {
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.runSearch()
         }
-        retryButton.onClicked { [weak self] in self?.runSearch() }
+        retryButton.onClicked { [weak self] in
+            if let retry = self?.retryLookup { retry() } else { self?.runSearch() }
+        }
         offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
         environment.search.unreachable.subscribe { [weak self] in
             self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
@@ -92,6 +102,8 @@ final class SearchController {
         let query = environment.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
+        retryLookup = nil
+        newRoot.send()
         startSearching(for: query) { [weak self, environment] in
             let found = try await environment.search.search(query, now: self?.now() ?? Date())
             self?.showResults(found, for: query)
@@ -101,6 +113,7 @@ final class SearchController {
     /// Shows the spinner in place of the old results and runs `work`; a newer search cancels it.
     private func startSearching(for query: SearchQuery? = nil, _ work: @escaping @MainActor () async throws -> Void) {
         searchStarted.send()
+        if visiblePage != .searching { pageBeforeSearching = visiblePage }
         searchTask?.cancel()
         stopCountdown()
         results.stopFilling()
@@ -124,16 +137,42 @@ final class SearchController {
     func open(_ link: StoreLink) {
         let country = link.region ?? environment.query(term: "-", category: .all).country
         guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
+        retryLookup = nil
         startSearching { [weak self, environment] in
             let found = try await environment.search.lookup(query)
             guard let item = link.item(in: found) else { return self?.showFailure(.linkNotFound) ?? () }
-            self?.showOpened(item)
+            if item.kind == .artist { self?.artistLinkOpened.send(item) } else { self?.showOpened(item) }
+        }
+    }
+
+    /// Runs a browsed page's lookup as a search runs: the spinner, the same failures (Retry runs
+    /// the lookup again), cancelled by Back or a newer search; `show` gets the store's answer.
+    func browse(_ query: LookupQuery, show: @escaping @MainActor ([SearchResult]) -> Void) {
+        retryLookup = { [weak self] in self?.browse(query, show: show) }
+        startSearching { [weak self, environment] in
+            let found = try await environment.search.lookup(query)
+            self?.spinner.isSpinning = false
+            show(found)
+        }
+    }
+
+    /// Shows `page` of the pane as it was (going back): the results as they are in the list, the
+    /// empty page with `emptyText`; any other page as the start page.
+    func showPane(_ page: Page, emptyText: String) {
+        searchTask?.cancel()
+        stopCountdown()
+        spinner.isSpinning = false
+        emptyPage.pageDescription = emptyText
+        switch page {
+        case .results, .empty: resultsStack.show(page)
+        case .hint, .searching, .error: resultsStack.show(Page.hint)
         }
     }
 
     /// Shows `result` alone in the results, opened (a store link, a pick in the Shell's overview).
     func showOpened(_ result: SearchResult) {
         searchTask?.cancel()
+        newRoot.send()
         spinner.isSpinning = false
         results.show([result])
         newResults.send()

@@ -31,6 +31,8 @@ public final class MainWindow {
     let priceDrops: PriceDropNotifier
     let preview: PreviewController
     let itemActions: ItemActions
+    /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
+    let browse: BrowseController
     private let mpris: MPRISPlayer?
     let closeGuard: CloseGuard
 
@@ -71,7 +73,9 @@ public final class MainWindow {
         }
         detail.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper, notices: notices)
-        mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview)
+        browse = BrowseController(window: window, search: search, results: results, detail: detail, preview: preview,
+                                  environment: environment, slot: builder.object("browse_slot"))
+        mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview, queue: browse.queue)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
@@ -128,9 +132,14 @@ public final class MainWindow {
         // the detail there is My Items' own.
         results.itemSelected.subscribe { [weak self] item, opens in
             guard let self, !self.myItems.isShowingMyItems else { return }
+            if opens, let item, self.browse.openArtistRow(item) { return }  // an artist's row opens their page
             self.showSelected(item, opens: opens)
         }
-        results.itemActivated.subscribe { [weak self] _ in self?.editName() }
+        results.itemActivated.subscribe { [weak self] item in
+            guard let self, !self.browse.openArtistRow(item) else { return }
+            self.editName()
+        }
+        connectBrowsing()
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         results.itemChanged.subscribe { [weak self] item in
@@ -211,6 +220,24 @@ public final class MainWindow {
         }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
+        }
+    }
+
+    /// Back through the browsed pages: Alt+Left anywhere in the results pane, Escape in its list
+    /// (the search field keeps Escape for clearing itself), the mouse's back button over the
+    /// window (folded on the detail, it goes back to the results first).
+    private func connectBrowsing() {
+        let resultsPane: Box = builder.object("results_pane")
+        resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
+        resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
+        window.onMouseButtonPress(8) { [weak self] in
+            guard let self else { return }
+            if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
+        }
+        browse.showResultsPane = { [weak self] in
+            guard let self else { return }
+            self.myItems.showPage(myItems: false)
+            if self.layout.isFolded { self.layout.goBack() }
         }
     }
 
@@ -345,6 +372,11 @@ public final class MainWindow {
             myItems.page.filterEntry.text = ""
             myItems.page.pageShown()
             if myItems.page.select(id: result.id) { detail.show(myItems.page.selected?.item) }
+        } else if result.kind == .artist, BrowseTarget.artist(of: result) != nil {
+            myItems.showPage(myItems: false)
+            if layout.isFolded { layout.goBack() }
+            browse.openArtist(result)  // the artist's page, not their record alone
+            return
         } else {
             myItems.showPage(myItems: false)
             searchEntry.text = ""  // the row shown is the one picked, not what the entry last searched for

@@ -14,6 +14,8 @@ enum WindowAction: String, CaseIterable {
     case viewMode = "view-mode", sort
     case showSearch = "show-search", showMyItems = "show-my-items", myItemsSort = "my-items-sort"
     case restoreItem = "restore-item", removeItem = "remove-item", hiddenItems = "hidden-items", export
+    // Browsing from an item (BrowseController) and playing an album's previews (PreviewQueue)
+    case moreByArtist = "more-by-artist", showTracks = "show-tracks", browseBack = "browse-back", playAllPreviews = "play-all-previews"
     // Price drops (PriceDropNotifier): My Items showing them, and whether to be notified of them
     case priceDrops = "price-drops", notifyPriceDrops = "notify-price-drops"
 

@@ -69,8 +69,10 @@ struct AtomicFile {
     /// Writes the new contents through `body` (which gets a descriptor and a way to write bytes
     /// to it) into `.<name>.tmp-<pid>` beside the target and fsyncs it; `beforeReplacing` runs
     /// just before the rename (to keep a backup). `creatingFolder`: a missing folder is made.
+    /// Returns which file the new contents are in.
+    @discardableResult
     func replace(permissions: mode_t = 0o600, creatingFolder: Bool = true, writing body: (_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Void,
-                 beforeReplacing: (URL) -> Void = { _ in }) throws(Failure) {
+                 beforeReplacing: (URL) -> Void = { _ in }) throws(Failure) -> FileIdentity? {
         let target = self.target
         let folder = target.deletingLastPathComponent()
         do {
@@ -87,6 +89,7 @@ struct AtomicFile {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw Failure(path: target.path) }
         if exists { fchmod(fd, existing.st_mode & 0o7777) }
+        var written: FileIdentity?
         do throws(Failure) {
             defer { close(fd) }
             try body { bytes throws(Failure) in
@@ -99,6 +102,7 @@ struct AtomicFile {
                 }
             }
             guard fsync(fd) == 0 else { throw Failure(path: target.path) }
+            written = FileIdentity(fd: fd)
             beforeReplacing(target)
             guard rename(temporary.path, target.path) == 0 else { throw Failure(path: target.path) }
         } catch {
@@ -110,6 +114,7 @@ struct AtomicFile {
             fsync(folderFD)
             close(folderFD)
         }
+        return written
     }
 
     /// Removes temporary files of saves that never finished: those of processes that are gone,

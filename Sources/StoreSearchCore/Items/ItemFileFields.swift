@@ -69,7 +69,8 @@ enum ItemFileFields {
     ]
 
     static let snapshotFields: [Field<SearchResult>] = [
-        Field("artist", \.artist, .text), Field("artworkURL", \.artworkURL, .link), Field("collectionName", \.collectionName, .text),
+        Field("artist", \.artist, .text), Field("artistId", \.artistID, .storeID), Field("artworkURL", \.artworkURL, .link),
+        Field("collectionId", \.collectionID, .storeID), Field("collectionName", \.collectionName, .text),
         Field("collectionPrice", \.snapshotCollectionPrice, .decimal),
         Field("currency", \.currency, .text), Field("genre", \.genre, .text), Field("id", \.id, .text), Field("kind", \.kind, .kind),
         Field("largeArtworkURL", \.largeArtworkURL, .link), Field("name", \.name, .text),
@@ -118,6 +119,19 @@ enum ItemFileFields {
 
 extension ItemFileFields.Codec<String> {
     static var text: Self { .init(decode: { value, _ in if case .string(let text) = value { TextBounds.showable(text) } else { nil } }, encode: { .string($0) }) }
+}
+
+extension ItemFileFields.Codec<String> {
+    /// A store id ("909253"), as text or an integer; anything else is not read (kept as written).
+    static var storeID: Self {
+        .init(decode: { value, _ in
+            switch value {
+            case .string(let text): LookupQuery.isStoreID(text) ? text : nil
+            case .integer(let number) where number > 0: String(number)
+            default: nil
+            }
+        }, encode: { .string($0) })
+    }
 }
 
 extension ItemFileFields.Codec<StoreOffers.Restriction> {

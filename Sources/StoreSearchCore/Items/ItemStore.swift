@@ -7,7 +7,7 @@ public struct ItemStore: Hashable, Sendable {
     /// Top-level keys of the item file that StoreSearch does not know (another tool's), kept and written back.
     public private(set) var otherFields: [String: PlistValue]
     /// Which records changed since this store was made (read from the file, or new): a save
-    /// encodes only these (`EncodedRecords`). Not part of the store's value.
+    /// encodes only these (`PreviousSave`). Not part of the store's value.
     public private(set) var changeLog = ChangeLog()
 
     public struct ChangeLog: Sendable {
@@ -181,13 +181,15 @@ public struct ItemStore: Hashable, Sendable {
 extension SearchResult {
     /// What an item record keeps of this result: what the store's page says, with why it has no
     /// price of its own and its album's price (My Items and the export show "Album Only · $9.99"
-    /// as search does); not rental and HD prices, per-kind details or a refused link, which the
-    /// next search brings again.
+    /// as search does), and its artist's and album's ids (More by, the album's tracks, also from My
+    /// Items); not rental and HD prices, per-kind details, an artist's type or a refused link, which
+    /// the next search brings again.
     public var snapshot: SearchResult {
         var copy = self
         copy.offers = offers?.restriction.map { StoreOffers(restriction: $0, collectionPrice: offers?.collectionPrice) }
         copy.details = nil
         copy.refusedStoreLink = nil
+        copy.artistType = nil
         return copy
     }
 }

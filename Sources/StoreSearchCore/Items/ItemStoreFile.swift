@@ -14,8 +14,8 @@ public struct ItemStoreFile: Sendable {
     public var backupURL: URL { url.appendingPathExtension("bak") }
     /// Prices another tool wrote in the user's way ("12,50" in de_DE) are read in this locale.
     public let locale: Locale
-    /// What the last save wrote of each record, so the next encodes only what changed.
-    private let encodedRecords = EncodedRecords()
+    /// Where the last save put each record, so the next encodes only what changed.
+    private let previousSave = PreviousSave()
 
     public init(url: URL, locale: Locale = UserLocale.current.monetary) {
         self.url = url
@@ -204,28 +204,46 @@ public struct ItemStoreFile: Sendable {
     /// The XML plist for `store`, items in a stable order (what `save` streams to disk).
     public func encode(_ store: ItemStore) -> Data {
         var data = Data()
-        write(store) { data.append(contentsOf: $0) }
+        _ = PlistXMLWriter.write(formatVersion: Self.formatVersion, records: store.records, from: nil, otherFields: store.otherFields) {
+            data.append(contentsOf: $0)
+        }
         return data
     }
 
-    private func write<Failure>(_ store: ItemStore, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
-        let records = encodedRecords.bytes(of: store)
-        try PlistXMLWriter.write(formatVersion: Self.formatVersion, records: records, otherFields: store.otherFields, flush: flush)
-    }
-
     /// Encodes `store` straight into a temporary file that then replaces the item file, keeping
-    /// the current file as the backup. Only records that changed since the last save are encoded.
-    /// Refuses to replace a file from a newer format, and never replaces a backup from a newer format.
+    /// the current file as the backup. Only records that changed since the last save are encoded;
+    /// the others are copied from the file it wrote. Refuses to replace a file from a newer
+    /// format, and never replaces a backup from a newer format.
     public func save(_ store: ItemStore) throws(ItemStoreFileError) {
         let file = AtomicFile(url: url)
         if let version = Self.formatVersion(ofFileAt: file.target), version > Self.formatVersion {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
         do {
-            try file.replace(writing: { write throws(AtomicFile.Failure) in try self.write(store, flush: write) }, beforeReplacing: keepBackup)
+            try write(store, to: file)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
+    }
+
+    private func write(_ store: ItemStore, to file: AtomicFile) throws(AtomicFile.Failure) {
+        let previous = previousSave.source(for: store, at: file.target)
+        var ranges: [String: Range<Int>]?
+        func replace(copyingFrom previous: SavedFile?) throws(AtomicFile.Failure) -> FileIdentity? {
+            try file.replace(writing: { write throws(AtomicFile.Failure) in
+                ranges = try PlistXMLWriter.write(formatVersion: Self.formatVersion, records: store.records, from: previous,
+                                                  otherFields: store.otherFields, flush: write)
+                if ranges == nil { throw AtomicFile.Failure(path: file.target.path, reason: "the last save's file changed while it was read") }
+            }, beforeReplacing: keepBackup)
+        }
+        var written: FileIdentity?
+        do {
+            written = try replace(copyingFrom: previous)
+        } catch where previous?.failed == true {
+            Self.log("\(error.path): \(error.reason); every item is written anew")
+            written = try replace(copyingFrom: nil)
+        }
+        previousSave.remember(written.flatMap { file in ranges.map { .init(file: file, ranges: $0, changeLog: store.changeLog) } })
     }
 
     /// A hard link keeps the file about to be replaced as the backup without copying it; a backup

@@ -2,35 +2,77 @@ import Foundation
 
 /// Writes the item file's XML property list a buffer at a time, in the layout Foundation's
 /// encoder uses (tabs, keys in sorted order, dates in whole UTC seconds; other tools' top-level
-/// keys follow the items), from each record's bytes (`record(_:)`, kept between saves by
-/// `EncodedRecords`) into one buffer after another.
+/// keys follow the items). A record that did not change since the last save is copied from that
+/// save's file (`SavedFile`), runs of them with one read; the others are encoded (`record(_:)`).
 struct PlistXMLWriter {
     private static let bufferSize = 256 * 1024
     /// Enough for any value the readers keep (`PlistXMLReader.maximumDepth`); deeper ones take more.
     private static let tabs = [UInt8](repeating: 0x09, count: PlistXMLReader.maximumDepth + 4)
     private var buffer: [UInt8] = []
+    /// Bytes handed to `flush` so far.
+    private var flushed = 0
+    /// Records to copy from the last save's file, not read yet: one range of that file.
+    private var run: Range<Int>?
 
-    /// `{formatVersion: version, items: [each record]}` and other tools' keys after them, with
-    /// each record's bytes from `record(_:)`; `flush` gets each full buffer, and the rest at the end.
-    static func write<Failure>(formatVersion: Int, records: [[UInt8]], otherFields: [String: PlistValue],
-                               flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+    /// `{formatVersion: version, items: [each record, in the order of their ids]}` and other
+    /// tools' keys after them; `flush` gets each full buffer, and the rest at the end. Returns
+    /// where each record lies in what was written, or nil when `previous` could not be read (the
+    /// save must start over without it).
+    static func write<Failure>(formatVersion: Int, records: [String: ItemRecord], from previous: SavedFile?,
+                               otherFields: [String: PlistValue],
+                               flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> [String: Range<Int>]? {
         var writer = PlistXMLWriter()
         writer.buffer.reserveCapacity(bufferSize)
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
                    + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
                    + "\t<key>formatVersion</key>\n\t<integer>\(formatVersion)</integer>\n\t<key>items</key>\n")
         writer.raw(records.isEmpty ? "\t<array/>\n" : "\t<array>\n")
-        for record in records {
-            writer.buffer += record
-            if writer.buffer.count >= bufferSize {
-                try flush(writer.buffer)
-                writer.buffer.removeAll(keepingCapacity: true)
+        var ranges: [String: Range<Int>] = [:]
+        ranges.reserveCapacity(records.count)
+        for id in records.keys.sorted() {
+            let offset = writer.flushed + writer.buffer.count + (writer.run?.count ?? 0)
+            if let previous, let saved = previous.range(of: id) {
+                if let run = writer.run, run.upperBound == saved.lowerBound {
+                    writer.run = run.lowerBound..<saved.upperBound
+                } else {
+                    guard try writer.copyRun(from: previous, flush: flush) else { return nil }
+                    writer.run = saved
+                }
+                ranges[id] = offset..<(offset + saved.count)
+            } else {
+                if let previous { guard try writer.copyRun(from: previous, flush: flush) else { return nil } }
+                let bytes = record(records[id]!)
+                ranges[id] = offset..<(offset + bytes.count)
+                writer.buffer += bytes
+                try writer.flushIfFull(flush)
             }
         }
+        if let previous { guard try writer.copyRun(from: previous, flush: flush) else { return nil } }
         if !records.isEmpty { writer.raw("\t</array>\n") }
         writer.write(otherFields, depth: 0)
         writer.raw("</dict>\n</plist>\n")
         try flush(writer.buffer)
+        return ranges
+    }
+
+    /// Reads the pending run of unchanged records from `previous` into the output, a buffer at a time.
+    private mutating func copyRun<Failure>(from previous: SavedFile, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Bool {
+        guard var rest = run else { return true }
+        run = nil
+        while !rest.isEmpty {
+            let piece = rest.lowerBound..<min(rest.upperBound, rest.lowerBound + Self.bufferSize)
+            guard previous.read(piece, into: &buffer) else { return false }
+            rest = piece.upperBound..<rest.upperBound
+            try flushIfFull(flush)
+        }
+        return true
+    }
+
+    private mutating func flushIfFull<Failure>(_ flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        guard buffer.count >= Self.bufferSize else { return }
+        try flush(buffer)
+        flushed += buffer.count
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// One record of the items array, as `write` places it (two tabs deep).

@@ -12,6 +12,12 @@ public struct CatalogIndex: Sendable {
         /// What `/lookup?id=` finds it by: its trackId, or without one (an album, an audiobook)
         /// its collectionId, as the decoder names results.
         let id: String?
+        /// What `/lookup?id=…&entity=…` lists it under: its artist's and its album's ids.
+        let artistID: String?
+        let collectionID: String?
+        /// The artist's name and page, for the artist's record the catalog makes (it has none of its own).
+        let artistName: String?
+        let artistLink: String?
         let json: Data
     }
 
@@ -35,6 +41,9 @@ public struct CatalogIndex: Sendable {
                          kind: record["kind"] as? String ?? "",
                          wrapperType: record["wrapperType"] as? String ?? "",
                          id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
+                         artistID: (record["artistId"] as? NSNumber)?.stringValue,
+                         collectionID: (record["collectionId"] as? NSNumber)?.stringValue,
+                         artistName: record["artistName"] as? String, artistLink: record["artistViewUrl"] as? String,
                          json: json)
         }
     }
@@ -93,7 +102,34 @@ public struct CatalogIndex: Sendable {
     /// store answers (ids it does not know are left out).
     public func lookupBody(ids: [String]) -> Data {
         let wanted = Set(ids.prefix(200))
-        return Self.body(entries.filter { $0.id.map(wanted.contains) == true })
+        let found = entries.filter { $0.id.map(wanted.contains) == true }
+        // An artist's id (an artist's store link): the catalog has no artists' records, so it makes
+        // one in the store's shape from the first of their items.
+        let known = Set(found.compactMap(\.id))
+        var artists: [Entry] = []
+        for id in ids.prefix(200) where !known.contains(id) && !artists.contains(where: { $0.id == id }) {
+            guard let item = entries.first(where: { $0.artistID == id }), let name = item.artistName,
+                  let json = try? JSONSerialization.data(withJSONObject: ["wrapperType": "artist", "artistType": "Artist", "artistName": name,
+                                                                          "artistId": Int(id) ?? 0, "artistLinkUrl": item.artistLink ?? ""],
+                                                         options: [.sortedKeys, .withoutEscapingSlashes]) else { continue }
+            artists.append(Entry(searchText: "", kind: "", wrapperType: "artist", id: id, artistID: id, collectionID: nil,
+                                 artistName: name, artistLink: item.artistLink, json: json))
+        }
+        return Self.body(found + artists)
+    }
+
+    /// A complete response body for `/lookup?id=…&entity=…`: what the catalog has of those artists
+    /// or albums. The store answers with the artist's or album's record first and only the works of
+    /// `entity`; the catalog has no such records, and gives every work it has of them (an artist's
+    /// songs, apps and books alike), so the page shows what there is. An artist or album it does not
+    /// know answers no records.
+    public func lookupBody(ids: [String], entity: String) -> Data {
+        let wanted = Set(ids.prefix(200))
+        let tracksOnly = entity == "song"
+        return Self.body(entries.filter { entry in
+            if let collection = entry.collectionID, wanted.contains(collection), !tracksOnly || entry.kind == "song" { return true }
+            return entry.artistID.map(wanted.contains) == true
+        })
     }
 
     private static func body(_ matches: [Entry]) -> Data {

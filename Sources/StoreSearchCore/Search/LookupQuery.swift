@@ -2,6 +2,8 @@ import Foundation
 
 /// A lookup of known items by their store ids: `base/lookup?id=ID1,ID2,…&country=XX`. The store
 /// answers in the same shape as a search, with the records it still has (missing ids are left out).
+/// With an `entity`, it answers what belongs to the id instead: `id=ARTIST&entity=album` gives the
+/// artist's record first, then their albums; `id=ALBUM&entity=song` the album's record, then its tracks.
 public struct LookupQuery: Hashable, Sendable {
     /// The store answers at most this many ids per request.
     public static let maximumIDs = 200
@@ -10,13 +12,22 @@ public struct LookupQuery: Hashable, Sendable {
     public var ids: [String]
     /// Two-letter store region, such as "US".
     public var country: String
+    /// What to list of the id's artist or collection ("album", "song", "software", "ebook", …);
+    /// nil: the records themselves.
+    public var entity: String?
 
     /// Nil when no id is a store id; ids past `maximumIDs` are left for another query.
-    public init?(ids: [String], country: String) {
-        let numeric = ids.filter { !$0.isEmpty && $0.count <= 20 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    public init?(ids: [String], country: String, entity: String? = nil) {
+        let numeric = ids.filter(Self.isStoreID)
         guard !numeric.isEmpty else { return nil }
         self.ids = Array(numeric.prefix(Self.maximumIDs))
         self.country = country
+        self.entity = entity.flatMap { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == ",") }) ? nil : $0 }
+    }
+
+    /// Whether `text` is a store id: digits only, at most 20 of them.
+    public static func isStoreID(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 20 && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// The store id inside an item id ("track:123", "collection:123" and "artist:123" give "123");
@@ -50,7 +61,9 @@ public struct LookupQuery: Hashable, Sendable {
     public func url(base: URL) -> URL {
         var root = base.absoluteString
         while root.hasSuffix("/") { root.removeLast() }
-        let items = [("id", ids.joined(separator: ",")), ("country", country)]
+        var items = [("id", ids.joined(separator: ",")), ("country", country)]
+        // The store lists 50 works of an artist unless asked for more; 200 is its most.
+        if let entity { items += [("entity", entity), ("limit", String(Self.maximumIDs))] }
         return URL(string: "\(root)/lookup?" + items.map { "\($0)=\(SearchQuery.percentEncode($1))" }.joined(separator: "&"))!
     }
 }

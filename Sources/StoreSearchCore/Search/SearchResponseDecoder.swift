@@ -199,7 +199,10 @@ public enum SearchResponseDecoder {
             artworkURL: artwork,
             largeArtworkURL: large,
             summary: summary,
-            refusedStoreLink: storeLinkRefusal)
+            refusedStoreLink: storeLinkRefusal,
+            artistID: integer("artistId").flatMap { $0 > 0 ? String($0) : nil },
+            collectionID: integer("collectionId").flatMap { $0 > 0 ? String($0) : nil },
+            artistType: isArtist ? string("artistType", bound: TextBounds.code) : nil)
     }
 
     /// Far deeper than any answer of the store (records hold arrays of strings at most).

@@ -1,0 +1,270 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Browsing from an item: the results pane holds a stack of pages, the search's own results at
+/// the bottom, then an artist's works, an album's tracks, … (each filled by the store's lookup,
+/// `BrowsePage`). More by NAME, Show Tracks, an artist's row and an artist's store link push a
+/// page; Back (the bar's button, Alt+Left, Escape in the list, the mouse's back button) pops it
+/// and shows the page below as it was, its row selected again. The search field keeps the term
+/// the user came from; a new search leaves every page. The window's title names the page.
+@MainActor
+final class BrowseController {
+    /// A page below the one on screen, as it was when the user left it.
+    private struct Level {
+        /// Nil: the search's own results.
+        let page: BrowsePage?
+        let results: [SearchResult]
+        let selectedID: String?
+        let pane: SearchController.Page
+        let emptyText: String
+    }
+
+    let bar: Box
+    private let titleLabel: Label
+    private let subtitleLabel: Label
+    let playAllButton: Button
+    private let window: Window
+    private let search: SearchController
+    private let results: ResultsController
+    private let detail: DetailForm
+    private let environment: AppEnvironment
+    let queue: PreviewQueue
+    /// The pages below the one on screen, the search's results first.
+    private var levels: [Level] = []
+    /// The page on screen (nil: the search's results), or the one on its way.
+    private(set) var target: BrowseTarget?
+    private(set) var page: BrowsePage?
+    /// The item the user came from: selected on the new page when it is there, else kept in the detail.
+    private var origin: Item?
+    /// Before a page opens from the detail: folded, the results pane slides back in; off My Items.
+    var showResultsPane: () -> Void = {}
+    /// The page on screen changed (tests wait on it).
+    let pageChanged = Event<Void>()
+    /// An album's detail lists its tracks once it has been open this long: arrowing through albums
+    /// must not spend the store's ~20 lookups a minute.
+    static let trackListDelay: Duration = .milliseconds(1500)
+    private var trackListTimer: Gtk.Timer?
+    private var trackListTask: Task<Void, Never>?
+    /// The album whose tracks the detail lists, or waits for.
+    private var trackListAlbumID: String?
+
+    init(window: Window, search: SearchController, results: ResultsController, detail: DetailForm, preview: PreviewController,
+         environment: AppEnvironment, slot: Box) {
+        self.window = window
+        self.search = search
+        self.results = results
+        self.detail = detail
+        self.environment = environment
+        queue = PreviewQueue(preview: preview)
+        let builder = Builder.loading("browse-bar.ui")
+        bar = builder.object("browse_bar")
+        titleLabel = builder.object("browse_title")
+        subtitleLabel = builder.object("browse_subtitle")
+        playAllButton = builder.object("play_all_button")
+        slot.append(bar)
+        connect()
+        update()
+    }
+
+    private func connect() {
+        window.addAction(.browseBack) { [weak self] in self?.goBack() }
+        window.addAction(.moreByArtist) { [weak self] in self?.openFromDetail(BrowseTarget.artist(of:)) }
+        window.addAction(.showTracks) { [weak self] in self?.openFromDetail(BrowseTarget.album(of:)) }
+        window.addAction(.playAllPreviews) { [weak self] in
+            guard let self, let page = self.page else { return }
+            let store = self.environment.keeper.store
+            self.queue.playAll(page.items.filter { !store.isHidden($0.id) }.map { store.item(for: $0) })
+        }
+        detail.shown.subscribe { [weak self] item in
+            self?.window.setActionEnabled(.moreByArtist, item.flatMap { BrowseTarget.artist(of: $0.result) } != nil)
+            self?.window.setActionEnabled(.showTracks, item.flatMap { BrowseTarget.album(of: $0.result) } != nil)
+            self?.listTracks(of: item)
+        }
+        detail.trackActivated.subscribe { [weak self] track in self?.openTrack(track) }
+        search.newRoot.subscribe { [weak self] in self?.leaveAllPages() }
+        search.artistLinkOpened.subscribe { [weak self] record in
+            guard let self, let target = BrowseTarget.artist(of: record) else { return }
+            self.open(target, from: nil)
+        }
+        // The track Play All plays is the one selected (its detail shows it) while its page is on screen.
+        queue.trackChanged.subscribe { [weak self] item in
+            guard let self, let item, let index = self.results.items.firstIndex(where: { $0.id == item.id }) else { return }
+            self.results.select(index)
+            self.results.focus(at: index)
+        }
+    }
+
+    /// An album shown in the detail lists its tracks there, once it has been open `trackListDelay`
+    /// (the lookup is the album's page's, and cached with it).
+    private func listTracks(of item: Item?) {
+        guard item?.id != trackListAlbumID else { return }  // the same album changed (an edit)
+        trackListTimer?.cancel()
+        trackListTask?.cancel()
+        trackListAlbumID = nil
+        guard let item, item.result.kind == .album, let target = BrowseTarget.album(of: item.result),
+              let query = target.query(country: origin(item)) else { return }
+        trackListAlbumID = item.id
+        trackListTimer = MainContext.after(Self.trackListDelay) { [weak self] in
+            guard let self else { return }
+            self.trackListTask = Task { [weak self, environment] in
+                do {
+                    let answer = try await environment.search.lookup(query)
+                    self?.detail.showTracks(BrowsePage(target: target, answer: answer).items, ofItem: item.id)
+                } catch is CancellationError {
+                } catch {
+                    Log.message(LogDomain.app, "The tracks of \(item.id) could not be listed: \(error)")
+                }
+            }
+        }
+    }
+
+    /// A track in the album's detail: the album's page, that track selected (its detail, its preview).
+    private func openTrack(_ track: SearchResult) {
+        guard let album = detail.item, let target = BrowseTarget.album(of: album.result) else { return }
+        let item = environment.keeper.store.item(for: track)
+        showResultsPane()
+        if target == self.target, let index = results.items.firstIndex(where: { $0.id == track.id }) {
+            results.select(index)
+            detail.show(results.items[index])
+        } else {
+            open(target, from: item)
+        }
+    }
+
+    /// Whether a page is on screen (or on its way) above the search's results.
+    var isBrowsing: Bool { !levels.isEmpty }
+
+    /// An artist's row was opened (clicked, Enter): its page. False for any other row.
+    func openArtistRow(_ item: Item) -> Bool {
+        guard item.result.kind == .artist, let target = BrowseTarget.artist(of: item.result) else { return false }
+        open(target, from: item)
+        return true
+    }
+
+    /// An artist picked in GNOME Shell's overview, or any artist's record: its page.
+    @discardableResult
+    func openArtist(_ result: SearchResult) -> Bool {
+        guard result.kind == .artist, let target = BrowseTarget.artist(of: result) else { return false }
+        open(target, from: nil)
+        return true
+    }
+
+    private func openFromDetail(_ target: (SearchResult) -> BrowseTarget?) {
+        guard let item = detail.item, let target = target(item.result) else { return }
+        detail.commitPendingEdits()
+        showResultsPane()
+        if target == self.target { return }  // that page is on screen already
+        open(target, from: item)
+    }
+
+    /// Pushes `target`'s page: what is on screen is kept to come back to, the lookup runs with the
+    /// search's spinner and failures.
+    func open(_ target: BrowseTarget, from item: Item?) {
+        guard let query = target.query(country: origin(item)) else { return }
+        let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
+        levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
+                            pane: shownPane, emptyText: search.emptyText))
+        self.target = target
+        page = nil
+        origin = item
+        update()
+        search.browse(query) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
+    }
+
+    /// The store region to ask: the item's own (it came from there), else the one picked.
+    private func origin(_ item: Item?) -> String {
+        item?.result.storeRegion ?? environment.query(term: "-", category: .all).country
+    }
+
+    private func show(_ answer: BrowsePage) {
+        guard answer.target == target else { return }
+        page = answer
+        results.views.lookAlikes.listsTracks = isAlbum
+        let origin = origin
+        results.show(answer.items) { [weak self] in
+            // The item the user came from (a song whose tracks were asked for) is selected there.
+            guard let self, let origin, let index = self.results.items.firstIndex(where: { $0.id == origin.id }) else { return }
+            self.results.select(index)
+        }
+        if results.isEmpty {
+            search.showPane(.empty, emptyText: environment.isOffline
+                ? String(format: localized("This page needs the iTunes Store: the offline catalog has nothing of “%@”."), answer.title)
+                : String(format: localized("The store lists nothing of “%@”."), answer.title))
+        } else {
+            search.showPane(.results, emptyText: "")
+        }
+        // The detail keeps the item the user came from, unless it is a row here (then selected).
+        if let origin, !answer.items.contains(where: { $0.id == origin.id }) { detail.show(environment.keeper.store.item(for: origin.result)) }
+        update()
+    }
+
+    /// Back: the page below, as it was; the lookup on its way (if any) is cancelled.
+    @discardableResult
+    func goBack() -> Bool {
+        guard let level = levels.popLast() else { return false }
+        search.cancel()
+        target = level.page?.target
+        page = level.page
+        origin = nil
+        results.views.lookAlikes.listsTracks = isAlbum
+        let selectedID = level.selectedID
+        // The focus goes to the list (the selected row, else the first): the bar's Back button it
+        // may have been on is hidden at the bottom of the stack, and GTK would drop every key.
+        let focus = { [weak self] (index: Int?) in
+            guard let self else { return }
+            if let index { self.results.select(index) }
+            if !self.results.focus(at: index ?? 0) { _ = self.search.searchEntry.grabFocus() }
+        }
+        results.show(level.results) { [weak self] in
+            focus(selectedID.flatMap { id in self?.results.items.firstIndex { $0.id == id } })
+        }
+        if results.isEmpty { focus(nil) }
+        if results.isEmpty, level.pane == .results { search.showPane(.hint, emptyText: "") } else { search.showPane(level.pane, emptyText: level.emptyText) }
+        if selectedID == nil { detail.show(nil) }
+        update()
+        return true
+    }
+
+    /// A new search (or a link's item alone): the pages browsed before are left for good.
+    private func leaveAllPages() {
+        guard !levels.isEmpty || target != nil else { return }
+        levels = []
+        target = nil
+        page = nil
+        origin = nil
+        results.views.lookAlikes.listsTracks = false
+        update()
+    }
+
+    private var isAlbum: Bool { if case .album = target { true } else { false } }
+
+    /// The bar, the list's name, the window's title and Play All follow the page on screen.
+    private func update() {
+        bar.isVisible = !levels.isEmpty
+        let title = page?.title ?? target?.name ?? ""
+        titleLabel.text = title
+        titleLabel.tooltip = title
+        switch target {
+        case .artist?:
+            subtitleLabel.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
+            results.views.setName(localized("Artist’s Works"))
+            results.counted = .works
+        case .album?:
+            let artist = page?.record?.artist ?? page?.items.first?.artist
+            subtitleLabel.text = artist.map { String(format: localized("Album by %@"), $0) } ?? localized("Album")
+            results.views.setName(localized("Album’s Tracks"))
+            results.counted = .tracks
+        case nil:
+            subtitleLabel.text = ""
+            results.views.setName(localized("Results"))
+            results.counted = .results
+        }
+        window.title = target == nil ? localized("StoreSearch") : String(format: localized("%@ – StoreSearch"), title)
+        let canPlayAll = isAlbum && !environment.isOffline && page?.items.contains { $0.previewURL != nil } == true
+        playAllButton.isVisible = isAlbum
+        window.setActionEnabled(.playAllPreviews, canPlayAll)
+        window.setActionEnabled(.browseBack, !levels.isEmpty)
+        pageChanged.send()
+    }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #34: from an item to its artist's page and its album's tracks, and back, in the real
+/// window over a store that answers in the store's shape (the fixtures of StoreSearchCoreTests).
+final class WindowBrowseTests: XCTestCase {
+    static func fixture(_ name: String) -> Data {
+        try! Data(contentsOf: MainLoop.repository.appending(path: "Tests/StoreSearchCoreTests/Fixtures/\(name)"))
+    }
+
+    /// A search for "jack": the artist's record, one of their albums and one of its songs.
+    static var searchAnswer: Data {
+        let records = [fixture("artist.json"), fixture("artist-albums.json"), fixture("album-tracks.json")].map {
+            (try! JSONSerialization.jsonObject(with: $0) as! [String: Any])["results"] as! [Any]
+        }
+        let results: [Any] = [records[0][0], records[1][1], records[2][4]]  // Jack Johnsen, Album 0, Closing Time
+        return try! JSONSerialization.data(withJSONObject: ["resultCount": results.count, "results": results])
+    }
+
+    /// A value the server's thread and the test share.
+    final class Shared<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
+    }
+
+    /// `/lookup` as the store answers it: the artist alone, their albums, the album's tracks
+    /// (previews at `previewBase` when set); every query is logged.
+    static func lookupRoute(_ log: Shared<[[String: String]]>, previewBase: Shared<String>? = nil) -> (LocalServer) -> Void {
+        { server in
+            server.route("/lookup") { request in
+                log.withLock { $0.append(request.query) }
+                let name = switch (request.query["id"], request.query["entity"]) {
+                case ("1800000", nil): "artist.json"
+                case ("1800000", "album"): "artist-albums.json"
+                case ("1900000", "song"): "album-tracks.json"
+                default: "empty.json"
+                }
+                var body = fixture(name)
+                if let base = previewBase?.withLock({ $0 }), !base.isEmpty {
+                    body = Data(String(decoding: body, as: UTF8.self)
+                        .replacingOccurrences(of: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/", with: "\(base)/preview/").utf8)
+                }
+                return LocalServerResponse(body: name == "empty.json" ? Data(#"{"resultCount":0,"results":[]}"#.utf8) : body)
+            }
+        }
+    }
+
+    private static let searchNames = ["Jack Johnsen", "Album 0", "Closing Time"]
+    private static let albums = ["Album 0", "Album 1", "Album 2"]
+    private static let tracks = ["Opening", "Second Wind", "Album Only Interlude", "Closing Time", "Bonus One"]
+
+    @MainActor
+    private static func waitForPage(_ harness: WindowHarness, _ names: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results && !harness.main.isFillingResults && harness.names == names },
+                                       timeout: .seconds(15)), "\(harness.names) \(harness.main.visiblePage)", file: file, line: line)
+    }
+
+    func testAnArtistsRowOpensTheirPageAndRealKeysGoBackAndForth() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            XCTAssertEqual(harness.names, Self.searchNames)
+            XCTAssertFalse(main.browse.bar.isVisible, "the search's own results have no Back")
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(lookups.withLock { $0.last }, ["id": "1800000", "country": "US", "entity": "album", "limit": "200"])
+            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch", "the title says where the user is")
+            XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
+            XCTAssertTrue(main.browse.bar.isVisible)
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Artist’s Works"), "the list is named for the page")
+            XCTAssertEqual(main.results.countText, "\(Self.albums.count) works", "counted as what they are")
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Back"))
+
+            // Alt+Left from the list: back to the search's results, the artist's row selected again.
+            XCTAssertTrue(main.results.focus(at: 1))
+            harness.pressKeys("alt+Left")
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertEqual(main.results.countText, "\(Self.searchNames.count) results")
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Jack Johnsen")
+            XCTAssertEqual(main.window.title, "StoreSearch")
+            XCTAssertFalse(main.browse.bar.isVisible)
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Results"))
+
+            // Forth again with Enter on the row (answered from the cache), back with Escape.
+            XCTAssertTrue(main.results.focus(at: 0))
+            harness.pressKeys("Return")
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(lookups.withLock { $0.count }, 1, "the page came from the cache, as searches do")
+            XCTAssertTrue(main.results.focus(at: 0))
+            harness.pressKeys("Escape")
+            Self.waitForPage(harness, Self.searchNames)
+
+            // And with the mouse's back button.
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            harness.clickMouseButton(8)
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.window.activateAction("win.browse-back") && main.browse.isBrowsing, "nothing further back")
+        }
+    }
+
+    func testMoreByAndAnAlbumsTracksFromTheDetailAndBackThroughBoth() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.select("Closing Time")
+            XCTAssertTrue(harness.form.moreByButton.isVisible)
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "More by Jack Johnsen"), "one name: what the button says")
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Tracks of “Album 0”"))
+            harness.form.moreByButton.click()
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(harness.form.item?.name, "Closing Time", "the detail keeps the item the user came from")
+
+            harness.select("Album 0")
+            XCTAssertEqual(harness.form.tracksButton.isVisible, true)
+            harness.form.tracksButton.click()
+            Self.waitForPage(harness, Self.tracks)
+            XCTAssertEqual(main.results.countText, "\(Self.tracks.count) tracks")
+            XCTAssertEqual(lookups.withLock { $0.last?["entity"] }, "song")
+            XCTAssertEqual(main.window.title, "Album 0 – StoreSearch")
+            XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")
+            XCTAssertTrue(main.results.views.lookAlikes.listsTracks)
+            XCTAssertEqual(ResultRow.trackLine(of: main.items[4].result), "2-1 · 1:02:05", "number and length; disc 2")
+            XCTAssertTrue(main.browse.playAllButton.isVisible)
+
+            harness.select("Second Wind")
+            XCTAssertEqual(harness.form.item?.name, "Second Wind", "each track opens its detail")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
+            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time")
+
+            // A song's own album: its tracks, with the song selected there.
+            harness.form.tracksButton.click()
+            Self.waitForPage(harness, Self.tracks)
+            XCTAssertTrue(MainContext.spin(until: { main.results.selection.selectedElement?.name == "Closing Time" }))
+
+            // A new search leaves every page.
+            harness.search("jack johnsen")
+            XCTAssertFalse(main.browse.isBrowsing)
+            XCTAssertEqual(main.window.title, "StoreSearch")
+        }
+    }
+
+    /// An album's detail lists its tracks once it has been open a moment; a track there opens the
+    /// album's page at that track, with its detail.
+    func testAnAlbumsDetailListsItsTracksAndATrackOpensThere() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            // Arrowing past an album lists nothing, and asks the store for nothing.
+            main.results.select(1)
+            main.results.select(2)
+            MainContext.spin(until: { false }, timeout: BrowseController.trackListDelay + .milliseconds(500))
+            XCTAssertEqual(lookups.withLock { $0.count }, 0)
+            XCTAssertTrue(harness.form.tracks.isEmpty)
+
+            main.results.select(1)  // Album 0, as the arrow keys select it
+            XCTAssertEqual(harness.form.item?.name, "Album 0")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.tracks.count == 5 }, timeout: .seconds(10)), "the tracks are listed")
+            XCTAssertEqual(harness.form.tracks.map(\.name), Self.tracks, "in order")
+            XCTAssertEqual(lookups.withLock { $0.count }, 1)
+            XCTAssertTrue(harness.form.tracksList.mappedLabelTexts.contains("$1.29"), "with prices: \(harness.form.tracksList.mappedLabelTexts)")
+            harness.form.tracksList.activateRow(at: 1)
+            Self.waitForPage(harness, Self.tracks)
+            XCTAssertEqual(lookups.withLock { $0.count }, 1, "the page came from the cache")
+            XCTAssertTrue(MainContext.spin(until: { main.results.selection.selectedElement?.name == "Second Wind" }))
+            XCTAssertEqual(harness.form.item?.name, "Second Wind", "the track's detail, with its preview")
+            XCTAssertTrue(main.preview.root.isVisible)
+        }
+    }
+
+    func testAnArtistsLinkLandsOnTheirPageFromEveryWayIn() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            let link = "https://music.apple.com/us/artist/jack-johnsen/1800000"
+            _ = main.handleSecondLaunch(arguments: [link])  // storesearch LINK, or a second launch
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(lookups.withLock { $0.map { $0["entity"] ?? "-" } }, ["-", "album"], "the link's record, then the page")
+            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+
+            harness.search("jack")
+            XCTAssertFalse(main.browse.isBrowsing)
+            harness.search(link)  // pasted into the search field
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.searchNames)
+
+            XCTAssertTrue(main.textDropped(link + "\nJack Johnsen"))  // dropped on the window
+            Self.waitForPage(harness, Self.albums)
+
+            // Picked in the Shell's overview.
+            harness.search("jack")
+            main.showFromOverview(try XCTUnwrap(main.items.first?.result), isMine: false)
+            Self.waitForPage(harness, Self.albums)
+        }
+    }
+
+    /// Back while a page is on its way cancels its lookup: the answer that comes later never shows.
+    func testBackCancelsThePageOnItsWay() throws {
+        let release = DispatchSemaphore(value: 0)
+        let asked = Shared(false)
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
+            server.route("/lookup") { _ in
+                asked.withLock { $0 = true }
+                _ = release.wait(timeout: .now() + 10)
+                return LocalServerResponse(body: Self.fixture("artist-albums.json"))
+            }
+        }) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.open("Jack Johnsen")
+            XCTAssertTrue(MainContext.spin(until: { asked.withLock { $0 } }))
+            XCTAssertEqual(main.visiblePage, .searching)
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            XCTAssertEqual(main.visiblePage, .results)
+            XCTAssertEqual(harness.names, Self.searchNames)
+            release.signal()
+            MainContext.spin(until: { false }, timeout: .milliseconds(500))
+            XCTAssertEqual(harness.names, Self.searchNames, "the cancelled page never replaced the results")
+            XCTAssertFalse(main.browse.isBrowsing)
+        }
+    }
+
+    /// A failing page says what a failing search says (Retry runs the lookup again).
+    func testAPagesFailureIsASearchsFailure() throws {
+        let failing = Shared(true)
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
+            server.route("/lookup") { _ in
+                failing.withLock { $0 } ? LocalServerResponse(status: 403, text: "") : LocalServerResponse(body: Self.fixture("artist-albums.json"))
+            }
+        }) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.open("Jack Johnsen")
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
+            XCTAssertEqual(main.errorText.title, SearchFailure.throttled.title)
+            failing.withLock { $0 = false }
+            main.search.retryButton.click()
+            Self.waitForPage(harness, Self.albums)
+        }
+    }
+
+    /// Offline, the catalog answers with what it has of the artist, or the page says it needs the store.
+    func testOfflineThePageShowsWhatTheCatalogHas() throws {
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, offline: true)  // --offline
+            defer { harness.dispose() }
+            let main = harness.main
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            harness.form.moreByButton.click()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Kuzu Kuzu"] }), "\(harness.names)")
+            main.browse.open(.artist(id: "987654321", name: "Nobody", entity: "album"), from: nil)
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .empty }))
+            XCTAssertTrue(main.search.emptyText.contains("needs the iTunes Store"), main.search.emptyText)
+        }
+    }
+}
+
+/// Play All Previews on an album's page, driven as a desktop's media controls do: MPRIS Next and
+/// Previous through `gdbus` on the test's session bus, with a real sound server (a null sink).
+final class WindowPlayAllTests: XCTestCase {
+    private static let preview = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
+
+    /// `gdbus call` on the player, as GNOME Shell's media controls call it; its output.
+    @MainActor
+    private static func gdbus(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return "gdbus did not run" }
+        MainContext.spin(until: { !process.isRunning }, timeout: .seconds(10))  // the window answers meanwhile
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    @MainActor
+    private static func property(_ name: String) -> String {
+        gdbus(["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", name])
+    }
+
+    func testPlayAllPlaysTheTracksInTurnAndMPRISGoesNextAndPrevious() throws {
+        let lookups = WindowBrowseTests.Shared<[[String: String]]>([])
+        let previewBase = WindowBrowseTests.Shared("")
+        try WindowHarness.withWindow(answeringSearches: WindowBrowseTests.searchAnswer, routes: { server in
+            WindowBrowseTests.lookupRoute(lookups, previewBase: previewBase)(server)
+            server.route("/preview/") { _ in LocalServerResponse(contentType: "audio/mp4", body: Self.preview) }
+        }) { harness in
+            let main = harness.main
+            let base = main.environment.search.baseURL.absoluteString
+            previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
+            harness.search("jack")
+            harness.select("Album 0")
+            harness.form.tracksButton.click()
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names.count == 5 && !main.isFillingResults },
+                                           timeout: .seconds(15)))
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "Play All Previews"))
+            XCTAssertTrue(main.window.activateAction("win.play-all-previews"))
+            let preview = main.preview
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)),
+                          "the first track plays: \(preview.status)")
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Opening", "the track playing is the one selected")
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("true") }), "MPRIS offers Next")
+            XCTAssertTrue(Self.property("CanGoPrevious").contains("false"), "not Previous on the first")
+
+            // Paused first, so only Next can move on (a playing preview would end by itself).
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Next"])
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" && preview.status == .playing }, timeout: .seconds(10)),
+                          "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Second Wind")
+            XCTAssertEqual(harness.form.item?.name, "Second Wind", "its detail shows")
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoPrevious").contains("true") }))
+            XCTAssertTrue(Self.property("Metadata").contains("Second Wind"), "the desktop sees the new track")
+
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
+            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
+
+            // The 3 s preview ends: the next one follows by itself.
+            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" }, timeout: .seconds(15)),
+                          "the queue moves on when a preview ends: \(preview.current?.name ?? "none") \(preview.status)")
+
+            // Playing another item's preview ends the queue.
+            harness.select("Bonus One")
+            XCTAssertTrue(main.window.activateAction("win.play-preview"))
+            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("false") }), "no Next once the queue is left")
+            XCTAssertFalse(main.browse.queue.isPlaying)
+            preview.stop()
+        }
+    }
+}
