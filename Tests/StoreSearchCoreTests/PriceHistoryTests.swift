@@ -135,6 +135,19 @@ final class PriceHistoryTests: ItemFileTestCase {
         XCTAssertTrue(try String(contentsOf: file.url, encoding: .utf8).contains("<key>priceHistory</key>"), "written back as it was")
     }
 
+    /// 10,000 kept items in three regions: ⌈n/200⌉ requests per region, each of one region only.
+    func testLookupsAreGroupedByRegionAtMost200IdsEach() {
+        let items = (0..<10_000).map { (id: "track:\(1_000_000 + $0)", region: $0 < 6_000 ? "US" : $0 < 9_000 ? "DE" : "JP") }
+            + [(id: "url:https://example.com/x", region: "US")]  // known only by its link: not looked up
+        let batches = LookupQuery.batches(items)
+        XCTAssertEqual(batches.filter { $0.country == "US" }.count, 30)
+        XCTAssertEqual(batches.filter { $0.country == "DE" }.count, 15)
+        XCTAssertEqual(batches.filter { $0.country == "JP" }.count, 5)
+        XCTAssertTrue(batches.allSatisfy { $0.ids.count <= LookupQuery.maximumIDs })
+        XCTAssertEqual(batches.reduce(0) { $0 + $1.ids.count }, 10_000)
+        XCTAssertEqual(Set(batches.flatMap(\.ids)).count, 10_000, "each id once")
+    }
+
     func testPriceDropsFilterAndPriceChangeOrder() {
         var store = ItemStore()
         for (id, name, price) in [("track:1", "Halved", Decimal(1)), ("track:2", "Dearer", 1), ("track:3", "Same", 1), ("track:4", "Quarter off", 1)] {
