@@ -39,4 +39,14 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(cast())) }
         set { gtk_label_set_text(cast(), newValue) }
     }
+
+    /// Sets Pango markup (`<s>`, `<b>`): text put in it must be escaped (`escapedMarkup`).
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(cast(), markup) }
+
+    /// `text` with `<`, `>`, `&` and quotes escaped for markup.
+    public static func escapedMarkup(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
 }

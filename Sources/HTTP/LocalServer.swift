@@ -159,6 +159,7 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         lock.withLock { inFlight -= 1 }
         soup_server_message_set_status(message, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(message)
+        for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }
         if response.chunked {
             soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
             soup_message_headers_set_content_type(headers, response.contentType, nil)

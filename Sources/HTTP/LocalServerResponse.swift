@@ -11,6 +11,8 @@ public struct LocalServerResponse: Sendable {
     public var neverRespond = false
     /// Send the body with chunked encoding, so the client learns its size only by reading.
     public var chunked = false
+    /// Further response headers (such as `Retry-After`).
+    public var headers: [String: String] = [:]
 
     public init(status: Int = 200, contentType: String = "application/json", body: Data = Data(),
                 delay: Duration? = nil) {

@@ -20,6 +20,8 @@ case .success(.showHelp):
     print(LaunchOptions.usage)
 case .success(.export(let path)):
     exit(ExportCommand.run(to: path))
+case .success(.refreshPrices(let options)):
+    exit(MainActor.assumeIsolated { RefreshPricesCommand.run(options, locale: userLocale) })
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):

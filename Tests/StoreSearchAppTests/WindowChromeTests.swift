@@ -15,8 +15,10 @@ final class WindowChromeTests: XCTestCase {
             let menu = harness.main.menuButton
             XCTAssertEqual(harness.main.window.descendant(accessibleLabel: "Main Menu")?.widget, menu.widget)
             XCTAssertTrue(menu.isPrimary, "F10 opens it")
-            XCTAssertEqual(menu.menuItems.map(\.label), ["Hidden Items", "Export My Items…", "Keyboard Shortcuts", "About StoreSearch"])
-            XCTAssertEqual(menu.menuItems.map(\.action), ["win.hidden-items", "win.export", "win.show-help-overlay", "win.about"])
+            XCTAssertEqual(menu.menuItems.map(\.label), ["Hidden Items", "Export My Items…", "Price Drops", "Notify About Price Drops",
+                                                         "Keyboard Shortcuts", "About StoreSearch"])
+            XCTAssertEqual(menu.menuItems.map(\.action), ["win.hidden-items", "win.export", "win.price-drops", "win.notify-price-drops",
+                                                          "win.show-help-overlay", "win.about"])
         }
     }
 

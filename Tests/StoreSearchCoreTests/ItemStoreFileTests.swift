@@ -35,7 +35,7 @@ final class ItemStoreFileTests: XCTestCase {
         try file.save(store)
         let text = try String(contentsOf: file.url, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("<?xml"), "XML, not binary")
-        XCTAssertTrue(text.contains("<key>formatVersion</key>\n\t<integer>3</integer>"))
+        XCTAssertTrue(text.contains("<key>formatVersion</key>\n\t<integer>4</integer>"))
         // Plain values a person can read and edit: no nested URL, Decimal or enum dictionaries.
         XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>0.99</string>"), text)
         XCTAssertTrue(text.contains("<key>price</key>\n\t\t\t\t<string>4.99</string>"), text)
@@ -167,7 +167,7 @@ final class ItemStoreFileTests: XCTestCase {
             """
         try Data(future.utf8).write(to: file.url)
         XCTAssertThrowsError(try file.load()) {
-            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 3))
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: ItemStoreFile.formatVersion))
         }
         XCTAssertThrowsError(try file.save(sampleStore()))
         XCTAssertEqual(try String(contentsOf: file.url, encoding: .utf8), future)
@@ -175,7 +175,7 @@ final class ItemStoreFileTests: XCTestCase {
         // A newer file whose items happen to decode is refused all the same.
         try Data(future.replacingOccurrences(of: "things", with: "items").utf8).write(to: file.url)
         XCTAssertThrowsError(try file.load()) {
-            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: 3))
+            XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 7, supported: ItemStoreFile.formatVersion))
         }
     }
 

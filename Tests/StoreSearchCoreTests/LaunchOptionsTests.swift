@@ -13,6 +13,14 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(try LaunchOptions.parse(["--version"]), .showVersion)
     }
 
+    func testRefreshPricesTakesTheStoreOptions() throws {
+        var expected = LaunchOptions()
+        expected.apiBase = URL(string: "http://127.0.0.1:8080")!
+        expected.country = "DE"
+        XCTAssertEqual(try LaunchOptions.parse(["--refresh-prices", "--api-base", "http://127.0.0.1:8080", "--country", "de"]), .refreshPrices(expected))
+        XCTAssertTrue(LaunchOptions.usage.contains("--refresh-prices"))
+    }
+
     func testAPIBaseFromOptionOrEnvironment() throws {
         guard case .run(let fromEnv) = try LaunchOptions.parse([], environment: ["STORESEARCH_API_BASE": "http://127.0.0.1:9"]) else { return XCTFail() }
         XCTAssertEqual(fromEnv.apiBase.absoluteString, "http://127.0.0.1:9")

@@ -15,6 +15,7 @@ final class DetailForm {
     let priceEntry: EntryRow
     let priceError: Label
     private let offersLabel: Label
+    let priceHistory: PriceHistoryView
     private let storeDetails: Widget
     private let storeDetailsList: ListBox
     private var storeDetailRows: [Widget] = []
@@ -101,6 +102,8 @@ final class DetailForm {
         priceEntry = builder.object("price_entry")
         priceError = builder.object("price_error")
         offersLabel = builder.object("offers_label")
+        priceHistory = PriceHistoryView(locale: locale)
+        builder.object("price_history_slot", as: Box.self).append(priceHistory.root)
         storeDetails = builder.object("store_details")
         storeDetailsList = builder.object("store_details_list")
         let screenshotScroller: ScrolledWindow = builder.object("screenshot_scroller")
@@ -183,6 +186,7 @@ final class DetailForm {
         let offers = PriceFormatter(locale: locale).allOffers(price: item.result.price, offers: item.result.offers, currency: item.result.currency)
         offersLabel.text = offers ?? ""
         offersLabel.isVisible = offers != nil
+        priceHistory.show(item)
         showStoreDetails(of: item.result)
         dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {

@@ -130,6 +130,20 @@ final class ItemStoreKeeper {
         update { $0 = refreshed }
     }
 
+    /// The kept items' prices were looked up again: their snapshots and price histories follow.
+    /// Returns the price changes and the ids of the records that changed (none before the file is
+    /// read: there is nothing kept yet). Only the answer's records are compared (the whole store
+    /// is neither copied nor compared: 10,000 kept items are looked up 200 at a time).
+    @discardableResult
+    func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> (changes: [String: PriceChange], ids: Set<String>) {
+        guard isLoaded else { return ([:], []) }
+        let changed = results.filter { result in store.records[result.id].map { $0.keptAt != nil && $0.snapshot != result.snapshot } ?? false }
+        guard !changed.isEmpty else { return ([:], []) }
+        var changes: [String: PriceChange] = [:]
+        update { changes = $0.refreshPrices(from: changed, at: date) }
+        return (changes, Set(changed.map(\.id)))
+    }
+
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
     /// encode, too long for the main loop while the user works).
     private func saveInBackground() {

@@ -58,8 +58,11 @@ final class MyItemsController {
     }
 
     /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page follows.
-    func storeChanged(id: String? = nil) {
-        page.storeChanged(ids: id.map { [$0] })
+    func storeChanged(id: String? = nil) { storeChanged(ids: id.map { [$0] }) }
+
+    /// The records with `ids` changed (nil: any may have): the page follows.
+    func storeChanged(ids: Set<String>?) {
+        page.storeChanged(ids: ids)
         updateSelectionActions()
     }
 
@@ -92,6 +95,14 @@ final class MyItemsController {
             page.select(min(index, page.count - 1))
             page.views.focus(at: min(index, page.count - 1))
         }
+    }
+
+    /// My Items showing the kept items whose price fell (the price-drop notification's action).
+    func showPriceDrops() {
+        showPage(myItems: true)
+        page.filterEntry.text = ""
+        page.filter = .priceDrops
+        page.pageShown()
     }
 
     private func showHiddenItems() {

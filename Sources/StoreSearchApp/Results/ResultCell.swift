@@ -20,6 +20,29 @@ extension ResultCell {
         formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
     }
 
+    /// The price with its last change beside it, for a kept item whose store price changed: "$0.49,
+    /// was $0.99" for a drop (in `markup`, the old price struck through), "$1.29, up from $0.99"
+    /// for a rise (plain). Nil `markup`: no change to show (`text` is then the plain listing).
+    func priceWithChange(of item: Item, formatter: PriceFormatter) -> (text: String?, markup: String?) {
+        let now = listingPrice(of: item, formatter: formatter)
+        guard let change = item.priceChange, change.isDrop || change.isRise, let now,
+              let old = formatter.string(for: change.previous.price, currency: change.previous.currency) else { return (now, nil) }
+        let format = change.isDrop ? localized("%1$@, was %2$@") : localized("%1$@, up from %2$@")
+        let text = String(format: format, now, old)
+        let oldMarkup = change.isDrop ? "<s>\(Label.escapedMarkup(old))</s>" : Label.escapedMarkup(old)
+        // The format's own words escaped too (a translation may hold "&").
+        let parts = format.components(separatedBy: "%2$@").map { part in
+            Label.escapedMarkup(part).replacingOccurrences(of: "%1$@", with: change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now))
+        }
+        return (text, Self.breakingAfterCommas(parts.joined(separator: oldMarkup)))
+    }
+
+    /// The text with no line break but after a comma ("$0.49," over "was $0.99", never "was" on a
+    /// line of its own beside the row's artwork).
+    static func breakingAfterCommas(_ text: String) -> String {
+        text.components(separatedBy: ", ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", ")
+    }
+
     /// What rows and tiles show alike: the visited look (where it is news), and what a screen
     /// reader hears.
     func showVisitedAndDescription(of item: Item, price: String?, marksVisited: Bool) {

@@ -39,8 +39,13 @@ final class ResultRow: ResultCell {
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
         if listsTracks, let track = Self.trackLine(of: item.result) { subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ") }
-        let priceText = listingPrice(of: item, formatter: formatter)
-        price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
+        let (priceText, markup) = priceWithChange(of: item, formatter: formatter)
+        if let markup {
+            price.setMarkup(markup)  // the old price struck through
+        } else {
+            price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
+        }
+        price.setCSSClass("price-drop", item.priceChange?.isDrop == true && markup != nil)
         showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
     }
 

@@ -31,7 +31,7 @@ final class ResultTile: ResultCell {
     func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
         let collection = showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
-        let priceText = listingPrice(of: item, formatter: formatter)
+        let priceText = priceWithChange(of: item, formatter: formatter).text  // the grid's small text: no markup
         price.text = priceText ?? ""
         showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
     }

@@ -77,10 +77,11 @@ public final class SearchService {
     /// runs beside searches (neither cancels the other), is answered from the same cache, and
     /// while the store's Retry-After is in force it fails at once with `.retryLater` instead of
     /// waiting, so a background caller tries again later. Throws `SearchFailure` or
-    /// `CancellationError`.
-    public func lookup(_ query: LookupQuery, now: Date = Date()) async throws -> [SearchResult] {
+    /// `CancellationError`. `fresh`: asked of the store even when the cache has an answer (a
+    /// price check).
+    public func lookup(_ query: LookupQuery, fresh: Bool = false, now: Date = Date()) async throws -> [SearchResult] {
         let url = query.url(base: baseURL)
-        if let cached = cache.results(for: url, now: now) { return cached }
+        if !fresh, let cached = cache.results(for: url, now: now) { return cached }
         if let (date, status) = retryAfter, date > now {
             throw SearchFailure.retryLater(status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
         }

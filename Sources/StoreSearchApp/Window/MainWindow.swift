@@ -27,7 +27,8 @@ public final class MainWindow {
     /// The store region drop-down beside the category.
     let regionPicker: StoreRegionPicker
     private let sortButton: MenuButton
-    private let snapshotLookup: SnapshotLookup
+    let priceWatch: PriceWatch
+    let priceDrops: PriceDropNotifier
     let preview: PreviewController
     let itemActions: ItemActions
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
@@ -61,7 +62,12 @@ public final class MainWindow {
         myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
                                     notices: notices)
         sortButton = builder.object("sort_button")
-        snapshotLookup = SnapshotLookup(service: environment.search, keeper: environment.keeper)
+        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
+        priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
+                                       locale: environment.locale) { [weak myItems, weak layout] in
+            if layout?.isFolded == true { layout?.goBack() }
+            myItems?.showPriceDrops()
+        }
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
             environment.isOffline
         }
@@ -73,9 +79,9 @@ public final class MainWindow {
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
 
-        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, snapshotLookup, preview] in
+        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, priceWatch, preview] in
             search.cancel()  // the request's connection closes with the window
-            snapshotLookup.cancel()
+            priceWatch.cancel()
             preview.stop()
         }
         connect()
@@ -202,6 +208,16 @@ public final class MainWindow {
         }
         window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
+        priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
+        priceWatch.checked.subscribe { [weak self] changes in
+            guard let self else { return }
+            self.priceDrops.checked(changes, store: self.environment.keeper.store)
+            // The open item's price history and row follow.
+            let store = self.environment.keeper.store
+            if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {
+                self.detail.show(store.item(for: snapshot))
+            }
+        }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
         }
@@ -281,7 +297,7 @@ public final class MainWindow {
         if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
         // The offline catalog does not know the user's items from the store.
         if !environment.isOffline && environment.isNetworkAvailable {
-            snapshotLookup.start(region: environment.storeRegion.country) { [weak self] in self?.myItems.storeChanged() }
+            priceWatch.start()
         }
     }
 

@@ -16,6 +16,8 @@ enum WindowAction: String, CaseIterable {
     case restoreItem = "restore-item", removeItem = "remove-item", hiddenItems = "hidden-items", export
     // Browsing from an item (BrowseController) and playing an album's previews (PreviewQueue)
     case moreByArtist = "more-by-artist", showTracks = "show-tracks", browseBack = "browse-back", playAllPreviews = "play-all-previews"
+    // Price drops (PriceDropNotifier): My Items showing them, and whether to be notified of them
+    case priceDrops = "price-drops", notifyPriceDrops = "notify-price-drops"
 
     /// As accelerators and `.ui` files name it.
     var detailedName: String { "win.\(rawValue)" }

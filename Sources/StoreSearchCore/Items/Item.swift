@@ -5,12 +5,22 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var result: SearchResult
     public var edits: ItemEdits
     public var visitedAt: Date?
+    /// The last change of the store's price of a kept item (nil: none seen, or the user set their own).
+    public var priceChange: PriceChange?
+    /// A kept item's store prices, one per change, oldest first (the detail lists them).
+    public var priceHistory: [PricePoint]
 
-    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil) {
+    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, priceChange: PriceChange? = nil,
+                priceHistory: [PricePoint] = []) {
         self.result = result
         self.edits = edits
         self.visitedAt = visitedAt
+        self.priceChange = edits.price == nil ? priceChange : nil
+        self.priceHistory = priceHistory
     }
+
+    /// The lowest price the history holds in the current price's currency and offer.
+    public var lowestPrice: PricePoint? { PricePoint.lowest(in: priceHistory) }
 
     public var id: String { result.id }
     public var name: String { edits.name ?? result.name }

@@ -59,6 +59,7 @@ enum ItemFileFields {
         Field("hiddenAt", \.hiddenAt, .date),
         Field("id", \.id, .text),
         Field("keptAt", \.keptAt, .date),
+        Field("priceHistory", \.priceHistory, .priceHistory),
         Field("visitedAt", \.visitedAt, .date),
     ]
 
@@ -181,5 +182,46 @@ extension ItemFileFields.Codec<Decimal> {
             default: return nil
             }
         }, encode: { .string("\($0)") })
+    }
+}
+
+extension ItemFileFields.Codec<[PricePoint]> {
+    /// An array of `{date, price, currency, offer}` dictionaries, oldest first; not written when
+    /// empty. An entry without a date, or with a value that cannot be read, makes the whole
+    /// history unread (kept as written, and the user told), never half read.
+    static var priceHistory: Self {
+        .init(decode: { value, locale in
+            guard case .array(let entries) = value else { return nil }
+            var points: [PricePoint] = []
+            for entry in entries {
+                guard case .dictionary(var fields) = entry, case .date(let date)? = fields.removeValue(forKey: "date") else { return nil }
+                var point = PricePoint(date: date, price: nil, currency: nil)
+                if let price = fields.removeValue(forKey: "price") {
+                    guard let amount = ItemFileFields.Codec<Decimal>.decimal.decode(price, locale) else { return nil }
+                    point.price = amount
+                }
+                if let currency = fields.removeValue(forKey: "currency") {
+                    guard case .string(let code) = currency else { return nil }
+                    point.currency = code
+                }
+                if let offer = fields.removeValue(forKey: "offer") {
+                    guard let restriction = ItemFileFields.Codec<StoreOffers.Restriction>.restriction.decode(offer, locale) else { return nil }
+                    point.offer = restriction
+                }
+                point.otherFields = fields
+                points.append(point)
+            }
+            return points
+        }, encode: { points in
+            guard !points.isEmpty else { return nil }
+            return .array(points.map { point in
+                var fields = point.otherFields
+                fields["date"] = .date(point.date)
+                if let price = point.price { fields["price"] = .string("\(price)") }
+                if let currency = point.currency { fields["currency"] = .string(currency) }
+                if let offer = point.offer { fields["offer"] = .string(offer.code) }
+                return .dictionary(fields)
+            })
+        })
     }
 }

@@ -13,6 +13,9 @@ public struct ItemRecord: Hashable, Sendable {
     /// When the user last changed it (an edit, a mark, keeping it): My Items sorts by this.
     public var changedAt: Date?
     public var snapshot: SearchResult?
+    /// A kept item's prices as the store asked them, oldest first, one entry per change (the
+    /// first is the price it had when kept, or when first seen again after format 3).
+    public var priceHistory: [PricePoint] = []
     /// Keys StoreSearch does not know (another tool's, a newer version's), kept and written back.
     public var otherFields: [String: PlistValue] = [:]
     /// The same inside `edits` and `snapshot`, with values that could not be read (a price written
@@ -42,6 +45,7 @@ public struct ItemRecord: Hashable, Sendable {
         merged.hiddenAt = hiddenAt ?? older.hiddenAt
         merged.keptAt = keptAt ?? older.keptAt
         merged.snapshot = snapshot ?? older.snapshot
+        merged.priceHistory = priceHistory.isEmpty ? older.priceHistory : priceHistory
         merged.otherFields = older.otherFields.merging(otherFields) { $1 }
         merged.otherEditsFields = older.otherEditsFields.merging(otherEditsFields) { $1 }
         merged.otherSnapshotFields = older.otherSnapshotFields.merging(otherSnapshotFields) { $1 }

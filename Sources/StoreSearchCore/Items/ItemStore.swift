@@ -37,13 +37,15 @@ public struct ItemStore: Hashable, Sendable {
         results.compactMap { result in
             guard let record = records[result.id] else { return Item(result: result) }
             if record.hiddenAt != nil { return nil }
-            return Item(result: result, edits: record.edits, visitedAt: record.visitedAt)
+            return Item(result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
+                        priceHistory: record.priceHistory)
         }
     }
 
     public func item(for result: SearchResult) -> Item {
         let record = records[result.id]
-        return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt)
+        return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt, priceChange: record?.priceChange,
+                    priceHistory: record?.priceHistory ?? [])
     }
 
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
@@ -103,21 +105,55 @@ public struct ItemStore: Hashable, Sendable {
         changeLog.ids.insert(record.id)
     }
 
-    /// The store showed these results again: records of them get the newer snapshot. Returns
-    /// whether any record changed.
+    /// The store showed these results again: records of them get the newer snapshot (a kept
+    /// one's price history follows it). Returns whether any record changed.
     @discardableResult
-    public mutating func refreshSnapshots(from results: [SearchResult]) -> Bool {
+    public mutating func refreshSnapshots(from results: [SearchResult], at date: Date = Date()) -> Bool {
         var changed = false
-        for result in results {
-            guard var record = records[result.id] else { continue }
-            let snapshot = result.snapshot
-            guard record.snapshot != snapshot else { continue }
-            record.snapshot = snapshot
-            records[result.id] = record
-            changeLog.ids.insert(result.id)
-            changed = true
+        for result in results where records[result.id] != nil {
+            let before = records[result.id]
+            take(result.snapshot, for: result.id, at: date)
+            changed = changed || records[result.id] != before
         }
         return changed
+    }
+
+    /// The kept items' prices looked up again (`PriceWatch`): their snapshots and price histories
+    /// follow `results`. Returns the changes this made to prices, per item id.
+    public mutating func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> [String: PriceChange] {
+        var changes: [String: PriceChange] = [:]
+        for result in results where records[result.id]?.keptAt != nil {
+            if let change = take(result.snapshot, for: result.id, at: date) { changes[result.id] = change }
+        }
+        return changes
+    }
+
+    /// The kept items, with the store region each was last seen in (nil: never said), to look up.
+    public var keptRecords: [ItemRecord] {
+        records.values.filter { $0.keptAt != nil }.sorted { $0.id < $1.id }
+    }
+
+    /// Puts `snapshot` in the record of `id`; for a kept item whose price changed, adds the new
+    /// price to its history and returns the change. A history starts at the first change, with
+    /// the price the old snapshot had, dated when the item was kept (so a kept item whose price
+    /// never changed, and a record from format 3, has none).
+    @discardableResult
+    private mutating func take(_ snapshot: SearchResult, for id: String, at date: Date) -> PriceChange? {
+        guard var record = records[id], record.snapshot != snapshot else { return nil }
+        var change: PriceChange?
+        if record.keptAt != nil, let old = record.snapshot {
+            let now = PricePoint(of: snapshot, at: date)
+            let last = record.priceHistory.last ?? PricePoint(of: old, at: record.keptAt ?? date)
+            if !last.isSamePrice(as: now) {
+                if record.priceHistory.isEmpty { record.priceHistory.append(last) }
+                record.priceHistory.append(now)
+                change = PriceChange(previous: last, current: now)
+            }
+        }
+        record.snapshot = snapshot
+        records[id] = record
+        changeLog.ids.insert(id)
+        return change
     }
 
     /// The records whose snapshot is missing (written before format 3), to look up.
@@ -131,8 +167,12 @@ public struct ItemStore: Hashable, Sendable {
         change(&record)
         // Whole seconds, as the file keeps dates.
         if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
-        // My Items' stand-in for a record not looked up yet (no kind) is not the store's word.
-        if let result, result.kind != .other("") { record.snapshot = result.snapshot }
+        // My Items' stand-in for a record not looked up yet (no kind) is not the store's word. A
+        // kept item's snapshot is the price watch's and the searches' to refresh (with its price
+        // history): the result an action or an undo carries may be older than the last check,
+        // and would write an old price over the new one.
+        let isWatched = before.keptAt != nil && before.snapshot != nil
+        if let result, result.kind != .other(""), !isWatched { record.snapshot = result.snapshot }
         records[id] = record.isEmpty ? nil : record
         changeLog.ids.insert(id)
     }

@@ -5,8 +5,10 @@ import Foundation
 /// good file. Encoding is cheap (main thread at window close); writing may run anywhere.
 public struct ItemStoreFile: Sendable {
     /// 1 was Foundation's Codable layout; 2 stores URLs, prices and kinds as plain strings;
-    /// 3: every touched item keeps a snapshot; records say when they were kept and last changed.
-    public static let formatVersion = 3
+    /// 3: every touched item keeps a snapshot; records say when they were kept and last changed;
+    /// 4: kept items have a price history (`priceHistory`). A format-3 file reads as it is (it has
+    /// no history yet) and is written as 4.
+    public static let formatVersion = 4
 
     public let url: URL
     public var backupURL: URL { url.appendingPathExtension("bak") }

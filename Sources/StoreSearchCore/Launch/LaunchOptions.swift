@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `--api-base URL`, `--offline`, `--search TERM`, `--category NAME`,
-/// `--country CODE`, `--export FILE`, `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
+/// `--country CODE`, `--export FILE`, `--refresh-prices`, `--version`, `--help`. `STORESEARCH_API_BASE` sets the API base when the option is absent.
 public struct LaunchOptions: Equatable, Sendable {
     public static let defaultAPIBase = URL(string: "https://itunes.apple.com")!
 
@@ -22,6 +22,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case showVersion
         /// Write My Items to this file (.csv or .json) and exit, with no window.
         case export(String)
+        /// Look up the kept items' prices once, with no window, print what changed, and exit.
+        case refreshPrices(LaunchOptions)
     }
 
     /// The help text, in the user's language (option names and values stay as typed).
@@ -40,6 +42,7 @@ public struct LaunchOptions: Equatable, Sendable {
             "  --category NAME     " + String(format: localized("Category for that search: %@"), categories),
             "  --country CODE      " + localized("Store region, such as DE or JP (default: your locale's region)"),
             "  --export FILE       " + localized("Write My Items to FILE (.csv or .json) and exit"),
+            "  --refresh-prices    " + localized("Look up the prices of kept items, print what changed and exit"),
             "  --version           " + localized("Print the version and exit"),
             "  --help              " + localized("Print this help and exit"),
         ].joined(separator: "\n")
@@ -52,6 +55,7 @@ public struct LaunchOptions: Equatable, Sendable {
         if let base = environment["STORESEARCH_API_BASE"], !base.isEmpty {
             options.apiBase = try apiURL(base)
         }
+        var refreshesPrices = false
         var remaining = arguments[...]
         func value(for option: String) throws(LaunchOptionsError) -> String {
             guard let value = remaining.popFirst() else { throw .missingValue(option) }
@@ -67,6 +71,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--help", "-h": return .showHelp
             case "--version": return .showVersion
             case "--export": return .export(try next())
+            case "--refresh-prices": refreshesPrices = true
             case "--offline": options.offline = true
             case "--gapplication-service": options.isService = true
             case "--api-base": options.apiBase = try apiURL(try next())
@@ -89,7 +94,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
             }
         }
-        return .run(options)
+        return refreshesPrices ? .refreshPrices(options) : .run(options)
     }
 
     private static func split(_ argument: String) -> (String, String?) {

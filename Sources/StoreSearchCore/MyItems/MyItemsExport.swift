@@ -39,7 +39,10 @@ public enum MyItemsExport {
     static let columns = ["id", "kind", "kindName", "name", "storeName", "artist", "storeArtist", "price", "storePrice",
                           "offer", "collectionPrice", "currency",
                           "releaseDate", "storeReleaseDate", "notes", "genre", "collection", "storeRegion", "storeLink",
-                          "artworkURL", "previewURL", "kept", "hidden", "visited", "changed"]
+                          "artworkURL", "previewURL", "kept", "hidden", "visited", "changed", "lowestPrice"]
+    /// Only JSON has these: `priceHistory`, a kept item's prices, one object per change
+    /// (`date`, `price`, `currency`, `offer`), oldest first.
+    static let jsonOnlyColumns = ["priceHistory"]
 
     /// Writes `items` to `url` in the format its name asks for.
     public static func write(_ items: [MyItem], to url: URL) throws(Failure) {
@@ -68,12 +71,15 @@ public enum MyItemsExport {
     /// A value of one column: text, or a number or flag that JSON writes as such.
     enum Value {
         case text(String), number(Decimal), flag(Bool)
+        /// A list of objects (JSON only).
+        case objects([[(key: String, value: Value)]])
 
         var text: String {
             switch self {
             case .text(let text): text
             case .number(let number): "\(number)"
             case .flag(let flag): flag ? "true" : "false"
+            case .objects: ""
             }
         }
 
@@ -113,6 +119,13 @@ public enum MyItemsExport {
         set("artworkURL", store.artworkURL?.absoluteString)
         set("previewURL", store.previewURL?.absoluteString)
         set("changed", entry.changedAt.map(iso8601))
+        fields["lowestPrice"] = entry.lowestPrice?.price.map(Value.number)
+        if !item.priceHistory.isEmpty {
+            fields["priceHistory"] = .objects(item.priceHistory.map { point in
+                [("date", .text(iso8601(point.date))), ("price", point.price.map(Value.number)), ("currency", point.currency.map(Value.text)),
+                 ("offer", point.offer.map { .text($0.code) })].compactMap { key, value in value.map { (key, $0) } }
+            })
+        }
         return fields
     }
 
@@ -127,7 +140,7 @@ public enum MyItemsExport {
     private static func json(_ rows: [[String: Value]]) -> Data {
         var text = "[\n"
         for (index, row) in rows.enumerated() {
-            let members = columns.compactMap { key in row[key].map { "    \(quoted(key)): \(jsonValue($0))" } }
+            let members = (columns + jsonOnlyColumns).compactMap { key in row[key].map { "    \(quoted(key)): \(jsonValue($0))" } }
             text += "  {\n" + members.joined(separator: ",\n") + "\n  }" + (index < rows.count - 1 ? ",\n" : "\n")
         }
         return Data((text + "]\n").utf8)
@@ -138,6 +151,9 @@ public enum MyItemsExport {
         case .text(let text): quoted(text)
         case .number(let number): "\(number)"
         case .flag(let flag): flag ? "true" : "false"
+        case .objects(let objects):
+            "[" + objects.map { members in "{" + members.map { "\(quoted($0.key)): \(jsonValue($0.value))" }.joined(separator: ", ") + "}" }
+                .joined(separator: ", ") + "]"
         }
     }
 

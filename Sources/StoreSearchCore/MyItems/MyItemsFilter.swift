@@ -1,11 +1,15 @@
 /// Which of My Items are listed.
 public enum MyItemsFilter: String, CaseIterable, Sendable {
-    case all, kept, edited, visited, hidden
+    case all, kept
+    /// Kept items whose price fell at its last change.
+    case priceDrops = "price-drops"
+    case edited, visited, hidden
 
     public var displayName: String {
         switch self {
         case .all: localized("All")
         case .kept: localized("Kept")
+        case .priceDrops: localized("Price Drops")
         case .edited: localized("Edited")
         case .visited: localized("Visited")
         case .hidden: localized("Hidden")
@@ -20,6 +24,7 @@ public enum MyItemsFilter: String, CaseIterable, Sendable {
         case .edited: 2
         case .visited: 4
         case .hidden: 8
+        case .priceDrops: 16
         }
     }
 
@@ -30,6 +35,7 @@ public enum MyItemsFilter: String, CaseIterable, Sendable {
         case .edited: item.isEdited
         case .visited: item.item.isVisited
         case .hidden: item.isHidden
+        case .priceDrops: item.isPriceDrop
         }
     }
 }

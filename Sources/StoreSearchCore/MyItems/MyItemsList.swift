@@ -18,6 +18,8 @@ public struct MyItemsList: Sendable {
         let changedAt: Date
         /// What the price order compares: the item's own price, else its album's, in its currency.
         let price: (currency: String?, amount: Decimal)?
+        /// The last price change as a share of the old price (nil: none, or not comparable).
+        let priceChange: Double?
         let id: String
         let item: MyItem
 
@@ -33,6 +35,7 @@ public struct MyItemsList: Sendable {
             changedAt = item.changedAt ?? .distantPast
             let own = item.item
             price = (own.price ?? own.result.offers?.collectionPrice).map { (own.result.currency, $0) }
+            priceChange = own.priceChange?.relative.flatMap { $0 == 0 ? nil : $0 }
         }
     }
 
@@ -148,6 +151,13 @@ public struct MyItemsList: Sendable {
             }
         case .dateChanged:
             return left.changedAt != right.changedAt ? left.changedAt > right.changedAt : left.id < right.id
+        case .priceChange:
+            switch (left.priceChange, right.priceChange) {
+            case let (a?, b?) where a != b: return a < b
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return precedes(left.nameKey, right.nameKey) ?? (left.id < right.id)
+            }
         case .price:
             // ¥300 is not dearer than A$18.99: prices compare within their currency only, the
             // currencies grouped in code order (one without a currency after them). An item not

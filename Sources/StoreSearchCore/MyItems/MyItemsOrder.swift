@@ -4,6 +4,9 @@ public enum MyItemsOrder: String, CaseIterable, Sendable {
     /// Most recently changed first.
     case dateChanged = "date-changed"
     case price
+    /// The largest drop first (as a share of the old price, so currencies compare), rises after,
+    /// items whose price never changed last.
+    case priceChange = "price-change"
 
     public var displayName: String {
         switch self {
@@ -11,6 +14,7 @@ public enum MyItemsOrder: String, CaseIterable, Sendable {
         case .artist: localized("Artist")
         case .dateChanged: localized("Date Changed")
         case .price: localized("Price")
+        case .priceChange: localized("Price Change")
         }
     }
 }

@@ -40,6 +40,24 @@ public struct LookupQuery: Hashable, Sendable {
         return nil
     }
 
+    /// The queries that look up `items` (item ids, each with the store region it belongs to):
+    /// one region per query, at most `maximumIDs` ids each, so n items in one region take ⌈n/200⌉
+    /// requests. Regions in code order, ids in the order given; items known only by their link
+    /// are left out.
+    public static func batches(_ items: [(id: String, region: String)]) -> [LookupQuery] {
+        var byRegion: [String: [String]] = [:]
+        for item in items {
+            guard let id = storeID(ofItem: item.id) else { continue }
+            byRegion[item.region, default: []].append(id)
+        }
+        return byRegion.keys.sorted().flatMap { region in
+            let ids = byRegion[region]!
+            return stride(from: 0, to: ids.count, by: maximumIDs).compactMap { start in
+                LookupQuery(ids: Array(ids[start..<min(ids.count, start + maximumIDs)]), country: region)
+            }
+        }
+    }
+
     public func url(base: URL) -> URL {
         var root = base.absoluteString
         while root.hasSuffix("/") { root.removeLast() }

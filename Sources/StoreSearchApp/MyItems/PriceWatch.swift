@@ -1,0 +1,136 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// Looks the user's items up again through the store's lookup endpoint (`/lookup?id=…`), in the
+/// background: at start once the item file is read, then every `interval` (6 hours) while the
+/// app runs. Kept items are asked for in the store region each was last seen in, records saved
+/// before format 3 (no snapshot) in the current one; grouped by region, at most 200 ids a request,
+/// one request at a time, through the search service (its deadline and Retry-After). Kept items
+/// take the new snapshot and, when the price changed, an entry in their price history; records
+/// without a snapshot get one. A `Retry-After` is waited out (at most `maximumRetries` times a
+/// request, never longer than the interval); any other failure ends the check, and the next one
+/// (in 6 hours, or at the next start) tries again. Records the user touches or sees in a search
+/// meanwhile get their snapshot from there.
+@MainActor
+final class PriceWatch {
+    static let defaultInterval: Duration = .seconds(6 * 60 * 60)
+    static let maximumRetries = 3
+
+    private let service: SearchService
+    private let keeper: ItemStoreKeeper
+    /// The store region records without a snapshot (which never said theirs) are asked in.
+    private let region: () -> String
+    private let interval: Duration
+    private var task: Task<Void, Never>?
+    private var timer: Gtk.Timer?
+
+    /// A check (or the part of it that was answered) changed the records with these ids (nil: any
+    /// may have): My Items follows, once a check, not at each of its 50 answers (relisting 10,000
+    /// items at each cost the main loop more than a frame).
+    let answered = Event<Set<String>?>()
+    /// A check ended with every request answered: the price changes it found, by item id.
+    let checked = Event<[String: PriceChange]>()
+    /// A check is under way (tests and the bench wait for it to end).
+    var isChecking: Bool { task != nil }
+
+    init(service: SearchService, keeper: ItemStoreKeeper, interval: Duration = PriceWatch.defaultInterval, region: @escaping () -> String) {
+        self.service = service
+        self.keeper = keeper
+        self.interval = interval
+        self.region = region
+    }
+
+    /// Checks now, then every `interval`.
+    func start() {
+        check()
+        timer?.cancel()
+        timer = MainContext.every(interval) { [weak self] in
+            self?.check()
+            return self != nil
+        }
+    }
+
+    /// One check, unless one is under way.
+    func check() {
+        guard task == nil, keeper.isLoaded else { return }
+        let store = keeper.store, region = region()
+        task = Task { [weak self] in
+            // Sorting 10,000 records into requests is no work for the main loop.
+            let (queries, missing) = await Task.detached {
+                (Self.queries(for: store, region: region), Set(store.recordsWithoutSnapshot.map(\.id)))
+            }.value
+            guard let self, !Task.isCancelled else { return }
+            guard !queries.isEmpty else { return self.task = nil }
+            Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
+            var changes: [String: PriceChange] = [:]
+            var changed: Set<String>? = []
+            do {
+                try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
+                    let applied = self.apply(results, missing: missing)
+                    changes.merge(applied.changes) { $1 }
+                    changed = applied.ids.flatMap { ids in changed.map { $0.union(ids) } }
+                }
+                self.task = nil
+                if changed?.isEmpty != true { self.answered.send(changed) }
+                self.checked.send(changes)
+            } catch {
+                // Offline, throttled for long or failing: the next check (or start) tries again.
+                if !(error is CancellationError) { Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)") }
+                self.task = nil
+                if changed?.isEmpty != true { self.answered.send(changed) }
+            }
+        }
+    }
+
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+        task?.cancel()
+        task = nil
+    }
+
+    /// Puts an answer into the store: snapshots for the records that lacked one when the check
+    /// began (`missing`), snapshots and prices for kept items. Returns the price changes and the
+    /// ids of the records that changed (nil: any may have).
+    private func apply(_ results: [SearchResult], missing: Set<String>) -> (changes: [String: PriceChange], ids: Set<String>?) {
+        let before = keeper.changeCount
+        let looked = results.filter { missing.contains($0.id) }
+        if !looked.isEmpty { keeper.refreshSnapshots(from: looked) }
+        let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
+        guard !looked.isEmpty else { return (refreshed.changes, refreshed.ids) }
+        return (refreshed.changes, keeper.changeCount == before ? [] : nil)  // snapshots filled in: any row may read otherwise
+    }
+
+    /// What a check asks for: kept items in the region each was last seen in, records without a
+    /// snapshot in `region`; per region, at most 200 ids a request.
+    nonisolated static func queries(for store: ItemStore, region: String) -> [LookupQuery] {
+        let missing = store.recordsWithoutSnapshot.map { (id: $0.id, region: region) }
+        let kept = store.keptRecords.compactMap { record in record.snapshot.map { (id: record.id, region: $0.storeRegion ?? region) } }
+        return LookupQuery.batches(missing + kept)
+    }
+
+    /// Sends `queries` one at a time (fresh, not from the search cache), handing each answer to
+    /// `apply`. A `Retry-After` no further off than `longestWait` is waited out, up to
+    /// `maximumRetries` times a request; any other failure is thrown.
+    static func run(_ queries: [LookupQuery], service: SearchService, longestWait: TimeInterval,
+                    apply: ([SearchResult]) -> Void) async throws {
+        for query in queries {
+            var retries = 0
+            while true {
+                do {
+                    let results = try await service.lookup(query, fresh: true)
+                    try Task.checkCancellation()
+                    apply(results)
+                    break
+                } catch SearchFailure.retryLater(let status, let date, let seconds) {
+                    let wait = max(1, date.timeIntervalSinceNow)
+                    guard retries < maximumRetries, wait <= longestWait else { throw SearchFailure.retryLater(status: status, after: date, waitSeconds: seconds) }
+                    retries += 1
+                    Log.message(LogDomain.app, "The store asked to wait \(Int(wait.rounded(.up))) s before looking up saved items")
+                    try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #33: `storesearch --refresh-prices` checks the kept items' prices with no window, prints
+/// what changed, saves the history, and says by its exit status how it went; the export carries
+/// the lowest price and (JSON) the history.
+final class RefreshPricesCommandTests: XCTestCase {
+    private static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appending(path: "storesearch")
+
+    private var folder: URL!
+    private var paths: AppPaths { AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch")) }
+
+    override func setUpWithError() throws {
+        folder = MainLoop.temporaryDirectory()
+        try WindowPriceWatchTests.writeKeptItems(paths)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs the binary while this thread's main loop serves the local store; returns its status and output.
+    @MainActor
+    private static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder.appending(path: "data").path
+        environment["XDG_CACHE_HOME"] = folder.appending(path: "cache").path
+        environment["LC_ALL"] = "C"  // US English
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        XCTAssertTrue(MainContext.spin(until: { !process.isRunning }, timeout: .seconds(30)), "it ends by itself")
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    func testPrintsWhatChangedSavesTheHistoryAndExportsIt() throws {
+        let count = Mutex(0)
+        let server = LocalServer()
+        server.route("/lookup") { _ in
+            guard count.withLock({ $0 += 1; return $0 }) > 1 else {
+                var busy = LocalServerResponse(status: 503, contentType: "text/plain", text: "")
+                busy.headers = ["Retry-After": "1"]
+                return busy
+            }
+            return WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49")
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        let folder: URL = folder, paths = paths
+        try MainActor.assumeIsolated {
+            let first = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(first.status, 0, first.errors)
+            XCTAssertEqual(first.output, "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1.\n")
+            XCTAssertEqual(count.withLock { $0 }, 2, "the store's Retry-After waited out, then asked once more")
+            let saved = try ItemStoreFile(paths: paths).load().store
+            XCTAssertEqual(saved.records["track:1440857788"]?.priceHistory.map(\.price), [0.99, 0.49])
+
+            let again = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(again.status, 0)
+            XCTAssertEqual(again.output, "Looked up: 2 items in 1 requests. Prices changed: 0; cheaper: 0.\n", "nothing new")
+            XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, saved, "no entry for the same price")
+
+            let json = folder.appending(path: "mine.json")
+            XCTAssertEqual(try Self.run(["--export", json.path], in: folder).status, 0)
+            let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+            let kuzu = try XCTUnwrap(items.first { $0["id"] as? String == "track:1440857788" })
+            XCTAssertEqual(kuzu["lowestPrice"] as? Double, 0.49)
+            let history = try XCTUnwrap(kuzu["priceHistory"] as? [[String: Any]])
+            XCTAssertEqual(history.map { $0["price"] as? Double }, [0.99, 0.49])
+            XCTAssertEqual(history.first?["date"] as? String, "2026-11-01T10:00:00Z")
+            XCTAssertEqual(history.first?["currency"] as? String, "USD")
+            let steady = try XCTUnwrap(items.first { $0["id"] as? String == "track:284882215" })
+            XCTAssertEqual(steady["lowestPrice"] as? Double, 1.29)
+            XCTAssertNil(steady["priceHistory"], "no change, no history")
+        }
+    }
+
+    func testAStoreThatFailsExitsWith1AndLeavesTheFile() throws {
+        let server = LocalServer()
+        server.route("/lookup") { _ in LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>") }
+        let base = try server.start()
+        defer { server.stop() }
+        let file = paths.dataDirectory.appending(path: "items.plist")
+        let original = try Data(contentsOf: file)
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let outcome = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(outcome.status, 1)
+            XCTAssertTrue(outcome.errors.contains("Not every item could be looked up"), outcome.errors)
+            XCTAssertEqual(server.requestCount(path: "/lookup"), 1, "no retry in a loop")
+        }
+        XCTAssertEqual(try Data(contentsOf: file), original, "left as it was")
+    }
+
+    /// A StoreSearch holding the data folder (here: its lock, taken by this process) is waited
+    /// for a while, then the command says so and exits with 75, leaving the file alone.
+    func testAHeldDataFolderExitsWith75() throws {
+        let lock = DataFolderLock(directory: paths.dataDirectory)
+        XCTAssertEqual(lock.acquire(), .acquired)
+        defer { lock.release() }
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let outcome = try Self.run(["--refresh-prices", "--api-base", "http://127.0.0.1:9"], in: folder)
+            XCTAssertEqual(outcome.status, RefreshPricesCommand.busyStatus)
+            XCTAssertTrue(outcome.errors.contains("StoreSearch is open with your items"), outcome.errors)
+        }
+    }
+}
