@@ -15,8 +15,9 @@ L10N := .build/l10n
 RELEASE_FLAGS := -c release --static-swift-stdlib
 RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
 # The tests expect English and the US store unless they set a locale themselves; settings stay in memory.
+# The decoders are ranked as the app's main ranks them (PreviewDecoders) before any thread starts.
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
-            LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
+            GST_PLUGIN_FEATURE_RANK=faad:257 LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
 .PHONY: deps resources build schemas run test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 

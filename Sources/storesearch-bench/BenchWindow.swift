@@ -18,7 +18,6 @@ final class BenchWindow {
     let main: MainWindow
 
     init(apiBase: URL, offline: Bool = false, root: URL? = nil) {
-        PreviewDecoders.preferLightAACDecoder()  // as the app does at start
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline

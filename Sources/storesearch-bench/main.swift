@@ -4,6 +4,9 @@
 // (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
 import Gtk
+import StoreSearchApp
+
+PreviewDecoders.preferLightAACDecoder()  // as the app does first thing
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {

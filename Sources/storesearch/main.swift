@@ -2,6 +2,9 @@ import Foundation
 import StoreSearchApp
 import StoreSearchCore
 
+// Before any other thread runs: it changes the environment GStreamer reads.
+PreviewDecoders.preferLightAACDecoder()
+
 // The C library's locale first: gettext, formats and the store region all follow it.
 let userLocale = UserLocale.current
 let resources = ResourceLocator.locate()

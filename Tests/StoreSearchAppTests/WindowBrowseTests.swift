@@ -103,7 +103,8 @@ final class WindowBrowseTests: XCTestCase {
             Self.waitForPage(harness, Self.albums)
             harness.clickMouseButton(8)
             Self.waitForPage(harness, Self.searchNames)
-            XCTAssertFalse(main.window.activateAction("win.browse-back") && main.browse.isBrowsing, "nothing further back")
+            XCTAssertFalse(main.browse.isBrowsing)
+            XCTAssertFalse(main.browse.goBack(), "nothing further back")
         }
     }
 
@@ -138,7 +139,9 @@ final class WindowBrowseTests: XCTestCase {
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
             XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
-            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            // Side by side, Alt+Left in the detail goes back a page too.
+            XCTAssertTrue(harness.form.artistEntry.grabFocus())
+            harness.pressKeys("alt+Left")
             Self.waitForPage(harness, Self.searchNames)
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time")
 
@@ -233,6 +236,34 @@ final class WindowBrowseTests: XCTestCase {
             MainContext.spin(until: { false }, timeout: .milliseconds(500))
             XCTAssertEqual(harness.names, Self.searchNames, "the cancelled page never replaced the results")
             XCTAssertFalse(main.browse.isBrowsing)
+        }
+    }
+
+    /// A page opened while another is still on its way takes its place: Back returns to what was
+    /// on screen before either.
+    func testAPageOpenedWhileAnotherLoadsTakesItsPlace() throws {
+        let asked = Shared(0)
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
+            server.route("/lookup") { request in
+                asked.withLock { $0 += 1 }
+                let albumTracks = request.query["entity"] == "song"  // the artist's page comes late
+                return LocalServerResponse(body: Self.fixture(albumTracks ? "album-tracks.json" : "artist-albums.json"),
+                                           delay: albumTracks ? nil : .seconds(2))
+            }
+        }) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.select("Closing Time")
+            harness.form.moreByButton.click()
+            XCTAssertTrue(MainContext.spin(until: { asked.withLock { $0 } == 1 }))
+            harness.form.tracksButton.click()  // the song's album instead, before the artist's page came
+            Self.waitForPage(harness, Self.tracks)
+            MainContext.spin(until: { false }, timeout: .milliseconds(2500))  // the artist's page comes, too late
+            XCTAssertEqual(harness.names, Self.tracks)
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing, "no level was left for the page that never came")
+            XCTAssertEqual(main.window.title, "StoreSearch")
         }
     }
 

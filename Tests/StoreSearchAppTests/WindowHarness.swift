@@ -28,7 +28,6 @@ final class WindowHarness {
     init(apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
          isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
          size: (width: Int, height: Int)? = nil) {
-        PreviewDecoders.preferLightAACDecoder()  // as the app does at start
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline

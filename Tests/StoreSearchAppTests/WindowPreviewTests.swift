@@ -172,18 +172,10 @@ final class WindowPreviewTests: XCTestCase {
 
 /// Issue #32: songs prefer faad to FFmpeg's AAC decoder; a ranking the user set still wins.
 final class PreviewDecodersTests: XCTestCase {
-    private let variable = "GST_PLUGIN_FEATURE_RANK"
-
     func testFaadIsRankedFirstAndTheUsersRankingComesAfter() {
-        let saved = getenv(variable).map { String(cString: $0) }
-        defer { if let saved { setenv(variable, saved, 1) } else { unsetenv(variable) } }
-        unsetenv(variable)
-        PreviewDecoders.preferLightAACDecoder()
-        XCTAssertEqual(String(cString: getenv(variable)), "faad:257")
-        PreviewDecoders.preferLightAACDecoder()
-        XCTAssertEqual(String(cString: getenv(variable)), "faad:257", "once")
-        setenv(variable, "faad:NONE", 1)
-        PreviewDecoders.preferLightAACDecoder()
-        XCTAssertEqual(String(cString: getenv(variable)), "faad:257,faad:NONE", "GStreamer applies the last, the user's")
+        XCTAssertEqual(PreviewDecoders.ranking(over: nil), "faad:257")
+        XCTAssertEqual(PreviewDecoders.ranking(over: ""), "faad:257")
+        XCTAssertNil(PreviewDecoders.ranking(over: "faad:257"), "once")
+        XCTAssertEqual(PreviewDecoders.ranking(over: "faad:NONE"), "faad:257,faad:NONE", "GStreamer applies the last, the user's")
     }
 }

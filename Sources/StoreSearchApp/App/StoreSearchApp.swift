@@ -30,7 +30,6 @@ public enum StoreSearchApp {
             return 1
         }
         LogDomain.installCoreHandler()
-        PreviewDecoders.preferLightAACDecoder()
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
         var window: MainWindow?
         var environment: AppEnvironment?

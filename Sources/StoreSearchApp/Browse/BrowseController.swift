@@ -30,6 +30,8 @@ final class BrowseController {
     private let detail: DetailForm
     private let environment: AppEnvironment
     let queue: PreviewQueue
+    /// The album whose tracks Play All plays.
+    private var queueTarget: BrowseTarget?
     /// The pages below the one on screen, the search's results first.
     private var levels: [Level] = []
     /// The page on screen (nil: the search's results), or the one on its way.
@@ -39,8 +41,6 @@ final class BrowseController {
     private var origin: Item?
     /// Before a page opens from the detail: folded, the results pane slides back in; off My Items.
     var showResultsPane: () -> Void = {}
-    /// The page on screen changed (tests wait on it).
-    let pageChanged = Event<Void>()
     /// An album's detail lists its tracks once it has been open this long: arrowing through albums
     /// must not spend the store's ~20 lookups a minute.
     static let trackListDelay: Duration = .milliseconds(1500)
@@ -57,6 +57,7 @@ final class BrowseController {
         self.detail = detail
         self.environment = environment
         queue = PreviewQueue(preview: preview)
+        queue.isHidden = { [keeper = environment.keeper] in keeper.store.isHidden($0.id) }
         let builder = Builder.loading("browse-bar.ui")
         bar = builder.object("browse_bar")
         titleLabel = builder.object("browse_title")
@@ -74,6 +75,7 @@ final class BrowseController {
         window.addAction(.playAllPreviews) { [weak self] in
             guard let self, let page = self.page else { return }
             let store = self.environment.keeper.store
+            self.queueTarget = page.target
             self.queue.playAll(page.items.filter { !store.isHidden($0.id) }.map { store.item(for: $0) })
         }
         detail.shown.subscribe { [weak self] item in
@@ -87,11 +89,14 @@ final class BrowseController {
             guard let self, let target = BrowseTarget.artist(of: record) else { return }
             self.open(target, from: nil)
         }
-        // The track Play All plays is the one selected (its detail shows it) while its page is on screen.
+        // The track Play All plays is the one selected (its detail shows it) while its page is on
+        // screen; the keyboard follows it only from the list (never from a field being typed in).
         queue.trackChanged.subscribe { [weak self] item in
-            guard let self, let item, let index = self.results.items.firstIndex(where: { $0.id == item.id }) else { return }
+            guard let self, let item, self.target != nil, self.target == self.queueTarget,
+                  let index = self.results.items.firstIndex(where: { $0.id == item.id }) else { return }
+            let listHadFocus = self.results.visibleView.containsFocus
             self.results.select(index)
-            self.results.focus(at: index)
+            if listHadFocus { self.results.focus(at: index) }
         }
     }
 
@@ -124,7 +129,7 @@ final class BrowseController {
         guard let album = detail.item, let target = BrowseTarget.album(of: album.result) else { return }
         let item = environment.keeper.store.item(for: track)
         showResultsPane()
-        if target == self.target, let index = results.items.firstIndex(where: { $0.id == track.id }) {
+        if target.isSamePage(as: self.target), let index = results.items.firstIndex(where: { $0.id == track.id }) {
             results.select(index)
             detail.show(results.items[index])
         } else {
@@ -154,7 +159,7 @@ final class BrowseController {
         guard let item = detail.item, let target = target(item.result) else { return }
         detail.commitPendingEdits()
         showResultsPane()
-        if target == self.target { return }  // that page is on screen already
+        if target.isSamePage(as: self.target) { return }  // that page is on screen already
         open(target, from: item)
     }
 
@@ -162,9 +167,13 @@ final class BrowseController {
     /// search's spinner and failures.
     func open(_ target: BrowseTarget, from item: Item?) {
         guard let query = target.query(country: origin(item)) else { return }
-        let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
-        levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
-                            pane: shownPane, emptyText: search.emptyText))
+        // A page still on its way, or one that failed, is replaced rather than stacked on: Back
+        // returns to what the user saw before it.
+        if self.target == nil || page != nil {
+            let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
+            levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
+                                pane: shownPane, emptyText: search.emptyText))
+        }
         self.target = target
         page = nil
         origin = item
@@ -216,7 +225,7 @@ final class BrowseController {
             if let index { self.results.select(index) }
             if !self.results.focus(at: index ?? 0) { _ = self.search.searchEntry.grabFocus() }
         }
-        results.show(level.results) { [weak self] in
+        results.show(level.results, refreshingSnapshots: false) { [weak self] in
             focus(selectedID.flatMap { id in self?.results.items.firstIndex { $0.id == id } })
         }
         if results.isEmpty { focus(nil) }
@@ -265,6 +274,5 @@ final class BrowseController {
         playAllButton.isVisible = isAlbum
         window.setActionEnabled(.playAllPreviews, canPlayAll)
         window.setActionEnabled(.browseBack, !levels.isEmpty)
-        pageChanged.send()
     }
 }

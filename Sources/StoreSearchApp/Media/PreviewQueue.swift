@@ -31,8 +31,10 @@ final class PreviewQueue {
 
     var isPlaying: Bool { index != nil }
     var playingItem: Item? { index.map { items[$0] } }
-    var canGoNext: Bool { index.map { $0 + 1 < items.count } ?? false }
-    var canGoPrevious: Bool { (index ?? 0) > 0 }
+    var canGoNext: Bool { neighbour(1) != nil }
+    var canGoPrevious: Bool { neighbour(-1) != nil }
+    /// Tracks hidden since Play All began are skipped.
+    var isHidden: (Item) -> Bool = { _ in false }
 
     /// Plays `tracks` (those with a preview) from the first; false when none has one.
     @discardableResult
@@ -43,8 +45,19 @@ final class PreviewQueue {
         return true
     }
 
-    func next() { if canGoNext, let index { play(at: index + 1) } }
-    func previous() { if canGoPrevious, let index { play(at: index - 1) } }
+    func next() { if let position = neighbour(1) { play(at: position) } }
+    func previous() { if let position = neighbour(-1) { play(at: position) } }
+
+    /// The nearest track `step` away (1: after, -1: before) that is not hidden.
+    private func neighbour(_ step: Int) -> Int? {
+        guard let index else { return nil }
+        var position = index + step
+        while items.indices.contains(position) {
+            if !isHidden(items[position]) { return position }
+            position += step
+        }
+        return nil
+    }
 
     private func play(at position: Int) {
         index = position

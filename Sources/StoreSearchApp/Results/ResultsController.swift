@@ -91,10 +91,11 @@ final class ResultsController {
     var countText: String { countLabel.text }
 
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
-    /// `finished` runs once every row is in the list.
-    func show(_ results: [SearchResult], then finished: (@MainActor () -> Void)? = nil) {
+    /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a
+    /// new answer, not from one shown again (Back): it could be older than what the store said since.
+    func show(_ results: [SearchResult], refreshingSnapshots: Bool = true, then finished: (@MainActor () -> Void)? = nil) {
         lastResults = results
-        keeper.refreshSnapshots(from: results)
+        if refreshingSnapshots { keeper.refreshSnapshots(from: results) }
         let items = order.sorted(keeper.store.apply(to: results))
         views.lookAlikes.ids = LookAlikes.ids(in: items)
         feeder.show(items, then: finished)

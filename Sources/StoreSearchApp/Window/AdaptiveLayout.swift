@@ -18,14 +18,19 @@ final class AdaptiveLayout {
     /// when a key did it.
     let returnedToResults = Event<(slid: Bool, byKeyboard: Bool)>()
     private var isGoingBackByKeyboard = false
+    /// Back a browsed page; false when there is none.
+    var browseBack: () -> Bool = { false }
 
     init(builder: Builder) {
         leaflet = builder.object("leaflet")
         backButton = builder.object("back_button")
         detailPane = builder.object("detail_pane")
         backButton.onClicked { [weak self] in self?.goBack() }
-        for trigger in ["Escape", "<Alt>Left"] {
-            detailPane.addShortcut(trigger) { [weak self] in self?.goBack(byKeyboard: true) ?? false }
+        detailPane.addShortcut("Escape") { [weak self] in self?.goBack(byKeyboard: true) ?? false }
+        // Side by side, Alt+Left in the detail goes back a browsed page when there is one.
+        detailPane.addShortcut("<Alt>Left") { [weak self] in
+            guard let self else { return false }
+            return !self.isFolded && self.browseBack() || self.goBack(byKeyboard: true)
         }
         // Narrowing the window while editing keeps the user on the form they are typing in
         // (folding would otherwise show the leaflet's visible child, the results).

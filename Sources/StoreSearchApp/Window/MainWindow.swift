@@ -128,17 +128,6 @@ public final class MainWindow {
             guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
-        // The results change under My Items too (a busy store's search runs again by itself):
-        // the detail there is My Items' own.
-        results.itemSelected.subscribe { [weak self] item, opens in
-            guard let self, !self.myItems.isShowingMyItems else { return }
-            if opens, let item, self.browse.openArtistRow(item) { return }  // an artist's row opens their page
-            self.showSelected(item, opens: opens)
-        }
-        results.itemActivated.subscribe { [weak self] item in
-            guard let self, !self.browse.openArtistRow(item) else { return }
-            self.editName()
-        }
         connectBrowsing()
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
@@ -223,15 +212,28 @@ public final class MainWindow {
         }
     }
 
-    /// Back through the browsed pages: Alt+Left anywhere in the results pane, Escape in its list
-    /// (the search field keeps Escape for clearing itself), the mouse's back button over the
-    /// window (folded on the detail, it goes back to the results first).
+    /// Rows that open pages, and back through the browsed pages: Alt+Left anywhere in the results
+    /// pane (and in the detail beside it), Escape in its list (the search field keeps Escape for
+    /// clearing itself), the mouse's back button over the window (folded on the detail, it goes
+    /// back to the results first).
     private func connectBrowsing() {
+        // The results change under My Items too (a busy store's search runs again by itself):
+        // the detail there is My Items' own. An artist's row opens their page.
+        results.itemSelected.subscribe { [weak self] item, opens in
+            guard let self, !self.myItems.isShowingMyItems else { return }
+            if opens, let item, self.browse.openArtistRow(item) { return }
+            self.showSelected(item, opens: opens)
+        }
+        results.itemActivated.subscribe { [weak self] item in
+            guard let self, !self.browse.openArtistRow(item) else { return }
+            self.editName()
+        }
         let resultsPane: Box = builder.object("results_pane")
         resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
+        layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
         window.onMouseButtonPress(8) { [weak self] in
-            guard let self else { return }
+            guard let self, !self.myItems.isShowingMyItems else { return }
             if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
         }
         browse.showResultsPane = { [weak self] in

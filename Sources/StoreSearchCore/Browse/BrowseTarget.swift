@@ -28,6 +28,16 @@ public enum BrowseTarget: Hashable, Sendable {
         }
     }
 
+    /// Whether `other` is this page, whatever name the item that led there gave it.
+    public func isSamePage(as other: BrowseTarget?) -> Bool {
+        guard let other else { return false }
+        switch (self, other) {
+        case (.artist(let id, _, let entity), .artist(let otherID, _, let otherEntity)): return id == otherID && entity == otherEntity
+        case (.album(let id, _), .album(let otherID, _)): return id == otherID
+        default: return false
+        }
+    }
+
     public func query(country: String) -> LookupQuery? {
         LookupQuery(ids: [id], country: country, entity: entity)
     }

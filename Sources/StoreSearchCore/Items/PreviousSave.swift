@@ -6,7 +6,10 @@ import Synchronization
 /// 10,000 records cost twenty times the write) or keeping their bytes in memory (as much again as
 /// the file). The file is trusted only while it is the one written (same device, inode, size and
 /// modification time) and the store continues the saved store's change log; otherwise every
-/// record is encoded. Shared by the copies of an `ItemStoreFile`; saves run one at a time.
+/// record is encoded. Another tool replacing the file, or writing into it a different size, is
+/// always seen; a write into it of the same size within the same clock tick as the save is not
+/// (kernels before 6.13 advance file times once a tick, ~4 ms). Shared by the copies of an
+/// `ItemStoreFile`, whose saves must run one at a time (the app's `ItemFileWriter` sees to it).
 final class PreviousSave: Sendable {
     struct Layout: Sendable {
         var file: FileIdentity
@@ -86,12 +89,5 @@ struct FileIdentity: Hashable, Sendable {
         size = Int64(info.st_size)
         modified = info.st_mtim.tv_sec
         modifiedNanoseconds = info.st_mtim.tv_nsec
-    }
-
-    init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        self.init(fd: fd)
     }
 }

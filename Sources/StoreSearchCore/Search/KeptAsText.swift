@@ -6,7 +6,7 @@ import Foundation
 @propertyWrapper
 public struct KeptAsText: Hashable, Sendable {
     /// The link's text (`url.absoluteString`).
-    public var projectedValue: String?
+    public internal(set) var projectedValue: String?
 
     public init(wrappedValue: URL?) { projectedValue = wrappedValue?.absoluteString }
 
