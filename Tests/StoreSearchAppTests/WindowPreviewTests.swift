@@ -127,6 +127,19 @@ final class WindowPreviewTests: XCTestCase {
             preview.seek(to: 2_000_000)  // MPRIS's SetPosition, say: no longer tried
             MainContext.spin(until: { false }, timeout: .milliseconds(500))
             XCTAssertEqual(preview.status, .playing)
+
+            // Played to its end, it is ready to play again: not "cannot be played" (GStreamer's
+            // rewind at the end asks this server for a range too).
+            let ended = MainContext.spin(until: {
+                if case .failed = preview.status { return true }
+                return preview.status == .paused || preview.status == .stopped
+            }, timeout: .seconds(10))
+            XCTAssertTrue(ended)
+            MainContext.spin(until: { false }, timeout: .seconds(1))
+            XCTAssertTrue(preview.status == .paused || preview.status == .stopped, "\(preview.status)")
+            XCTAssertTrue(harness.main.window.activateAction("win.play-preview"))
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)), "it plays again: \(preview.status)")
+            preview.stop()
         }
     }
 

@@ -193,6 +193,16 @@ final class PreviewController {
                 stream.close()
                 return start(url, of: item, playing: wasPlaying)
             }
+            if hasReportedEnd {
+                // It played to its end; GStreamer's rewind after it asks for a byte range, which a
+                // server that sends previews only whole refuses. Played again, it starts anew.
+                Log.message(LogDomain.app, "Preview of \(current?.id ?? "?") ended; the rewind failed: \(message)")
+                hostsWithoutRanges.insert(currentHost ?? "")
+                stream.close()
+                self.stream = nil
+                status = .stopped
+                return changed()
+            }
             Log.warning(LogDomain.app, "Preview of \(current?.id ?? "?") failed: \(message)")
             return fail(localized("This preview cannot be played."))
         }
