@@ -21,6 +21,7 @@ final class BrowseController {
     }
 
     let bar: Box
+    private let backButton: Button
     private let titleLabel: Label
     private let subtitleLabel: Label
     let playAllButton: Button
@@ -60,6 +61,7 @@ final class BrowseController {
         queue.isHidden = { [keeper = environment.keeper] in keeper.store.isHidden($0.id) }
         let builder = Builder.loading("browse-bar.ui")
         bar = builder.object("browse_bar")
+        backButton = builder.object("browse_back_button")
         titleLabel = builder.object("browse_title")
         subtitleLabel = builder.object("browse_subtitle")
         playAllButton = builder.object("play_all_button")
@@ -174,11 +176,14 @@ final class BrowseController {
             levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
                                 pane: shownPane, emptyText: search.emptyText))
         }
+        // The list goes while the page loads: the keyboard waits on Back rather than falling into the detail.
+        let listHadFocus = results.visibleView.containsFocus
         self.target = target
         page = nil
         origin = item
         update()
         search.browse(query) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
+        if listHadFocus { _ = backButton.grabFocus() }
     }
 
     /// The store region to ask: the item's own (it came from there), else the one picked.
@@ -192,9 +197,12 @@ final class BrowseController {
         results.views.lookAlikes.listsTracks = isAlbum
         let origin = origin
         results.show(answer.items) { [weak self] in
-            // The item the user came from (a song whose tracks were asked for) is selected there.
-            guard let self, let origin, let index = self.results.items.firstIndex(where: { $0.id == origin.id }) else { return }
-            self.results.select(index)
+            // The item the user came from (a song whose tracks were asked for) is selected there;
+            // the keyboard waiting on Back goes into the list.
+            guard let self else { return }
+            let index = self.origin.flatMap { origin in self.results.items.firstIndex { $0.id == origin.id } }
+            if let index { self.results.select(index) }
+            if self.backButton.hasFocus { _ = self.results.focus(at: index ?? 0) }
         }
         if results.isEmpty {
             search.showPane(.empty, emptyText: environment.isOffline
