@@ -37,13 +37,15 @@ final class ItemStoreKeeper {
     private var pendingSave: Gtk.Timer?
     /// A save after a change failed; the changes stay in memory and the next save retries.
     let backgroundSaveFailed = Event<ItemStoreFileError>()
-    private var savedStore = ItemStore()
+    /// The change the file holds (a copy of the store as saved would be copied whole by the
+    /// next change: the records of 100,000 items on the main thread).
+    private var savedChange = 0
     /// Why the file must not be written (a newer format, unreadable): no background save is
     /// tried, and closing with changes says they cannot be saved (an unreadable file is read
     /// again then, in case the user has fixed it).
     private var untouchable: ItemStoreFileError?
 
-    var hasUnsavedChanges: Bool { store != savedStore }
+    var hasUnsavedChanges: Bool { changeCount != savedChange }
 
     /// `beforeReading` runs on the reading thread first (tests hold the read with it).
     init(file: ItemStoreFile, dataDirectory: URL, beforeReading: @escaping @Sendable () -> Void = {}) {
@@ -100,13 +102,14 @@ final class ItemStoreKeeper {
             case .cannotWrite: break
             }
         }
-        savedStore = store
         isLoaded = true
         let changes = changesBeforeLoad
         changesBeforeLoad = []
         // Counted as a change either way: what keeps a list made from the store (My Items, the
         // search provider) by its count makes it again.
-        if changes.isEmpty { changeCount += 1 } else { update { store in changes.forEach { $0(&store) } } }
+        changeCount += 1
+        savedChange = changeCount
+        if !changes.isEmpty { update { store in changes.forEach { $0(&store) } } }
         loaded.send(())
         loadWaiters.forEach { $0.resume() }
         loadWaiters = []
@@ -114,8 +117,16 @@ final class ItemStoreKeeper {
 
     func update(_ change: @escaping (inout ItemStore) -> Void) {
         change(&store)
+        guard isLoaded else {
+            changeCount += 1
+            return changesBeforeLoad.append(change)
+        }
+        changed()
+    }
+
+    /// The store changed: counted, and saved a moment later.
+    private func changed() {
         changeCount += 1
-        guard isLoaded else { return changesBeforeLoad.append(change) }
         guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
@@ -124,10 +135,9 @@ final class ItemStoreKeeper {
     /// The store showed these results again: records of them take the newer snapshot.
     /// Before the file is read there is no record to refresh: `followStore` asks again after.
     func refreshSnapshots(from results: [SearchResult]) {
-        guard isLoaded else { return }
-        var refreshed = store
-        guard refreshed.refreshSnapshots(from: results) else { return }
-        update { $0 = refreshed }
+        // In place: a copy to compare would copy every record.
+        guard isLoaded, store.refreshSnapshots(from: results) else { return }
+        changed()
     }
 
     /// The kept items' prices were looked up again: their snapshots and price histories follow.
@@ -156,7 +166,7 @@ final class ItemStoreKeeper {
                 do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch { return .failure(error) }
             }.value
             switch outcome {
-            case .success(true): self.savedStore = snapshot
+            case .success(true): self.savedChange = max(self.savedChange, change)
             case .success(false): break  // a later save got there first
             case .failure(let error): self.backgroundSaveFailed.send(error)
             }
@@ -171,7 +181,7 @@ final class ItemStoreKeeper {
         readFileAgainIfItCouldNotBeRead()
         if let untouchable { throw untouchable }  // the newer file is refused by the save itself too
         _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
-        savedStore = store
+        savedChange = changeCount
     }
 
     /// The file could not be read at start (its permissions, an I/O error). If it can be now (the
