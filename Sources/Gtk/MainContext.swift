@@ -1,7 +1,8 @@
 import CGtk
 import Foundation
 
-/// The default GLib main context: timers and manual iteration (for tests and benchmarks).
+/// The default GLib main context: timers, and turning it until a condition holds (a command run
+/// without a window, tests, benchmarks).
 @MainActor
 public enum MainContext {
     /// Iterates until `condition` holds or `timeout` passes; returns whether it held.

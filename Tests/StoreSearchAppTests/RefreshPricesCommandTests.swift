@@ -2,7 +2,6 @@ import Foundation
 import Gtk
 import HTTP
 import StoreSearchCore
-import Synchronization
 import XCTest
 @testable import StoreSearchApp
 
@@ -47,16 +46,8 @@ final class RefreshPricesCommandTests: XCTestCase {
     }
 
     func testPrintsWhatChangedSavesTheHistoryAndExportsIt() throws {
-        let count = Mutex(0)
         let server = LocalServer()
-        server.route("/lookup") { _ in
-            guard count.withLock({ $0 += 1; return $0 }) > 1 else {
-                var busy = LocalServerResponse(status: 503, contentType: "text/plain", text: "")
-                busy.headers = ["Retry-After": "1"]
-                return busy
-            }
-            return WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49")
-        }
+        server.route("/lookup", WindowPriceWatchTests.busyOnceThenDropped())
         let base = try server.start()
         defer { server.stop() }
         let folder: URL = folder, paths = paths
@@ -64,7 +55,7 @@ final class RefreshPricesCommandTests: XCTestCase {
             let first = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
             XCTAssertEqual(first.status, 0, first.errors)
             XCTAssertEqual(first.output, "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1.\n")
-            XCTAssertEqual(count.withLock { $0 }, 2, "the store's Retry-After waited out, then asked once more")
+            XCTAssertEqual(server.requestCount(path: "/lookup"), 2, "the store's Retry-After waited out, then asked once more")
             let saved = try ItemStoreFile(paths: paths).load().store
             XCTAssertEqual(saved.records["track:1440857788"]?.priceHistory.map(\.price), [0.99, 0.49])
 

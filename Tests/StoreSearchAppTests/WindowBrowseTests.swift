@@ -312,23 +312,9 @@ final class WindowBrowseTests: XCTestCase {
 final class WindowPlayAllTests: XCTestCase {
     private static let preview = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
 
-    /// `gdbus call` on the player, as GNOME Shell's media controls call it; its output.
-    @MainActor
-    private static func gdbus(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        guard (try? process.run()) != nil else { return "gdbus did not run" }
-        MainContext.spin(until: { !process.isRunning }, timeout: .seconds(10))  // the window answers meanwhile
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-
     @MainActor
     private static func property(_ name: String) -> String {
-        gdbus(["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", name])
+        MPRISCall.call(["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", name])
     }
 
     func testPlayAllPlaysTheTracksInTurnAndMPRISGoesNextAndPrevious() throws {
@@ -356,9 +342,9 @@ final class WindowPlayAllTests: XCTestCase {
             XCTAssertTrue(Self.property("CanGoPrevious").contains("false"), "not Previous on the first")
 
             // Paused first, so only Next can move on (a playing preview would end by itself).
-            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
             XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
-            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Next"])
+            _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Next"])
             XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" && preview.status == .playing }, timeout: .seconds(10)),
                           "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Second Wind")
@@ -366,9 +352,9 @@ final class WindowPlayAllTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoPrevious").contains("true") }))
             XCTAssertTrue(Self.property("Metadata").contains("Second Wind"), "the desktop sees the new track")
 
-            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
+            _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
             XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
-            _ = Self.gdbus(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
+            _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
             XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
 
             // The 3 s preview ends: the next one follows by itself.

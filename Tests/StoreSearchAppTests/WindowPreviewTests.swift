@@ -55,16 +55,7 @@ final class WindowPreviewTests: XCTestCase {
     /// The MPRIS player's PlaybackStatus as a desktop reads it, or the error gdbus prints.
     @MainActor
     private static func mprisStatus() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path,
-                             "--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "PlaybackStatus"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        guard (try? process.run()) != nil else { return "gdbus did not run" }
-        MainContext.spin(until: { !process.isRunning }, timeout: .seconds(10))  // the window answers meanwhile
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        MPRISCall.call(["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "PlaybackStatus"])
     }
 
     func testAPreviewPlaysPausesShowsOnTheBusAndStopsWhenItsItemIsHidden() throws {

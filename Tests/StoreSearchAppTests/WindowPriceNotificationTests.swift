@@ -77,70 +77,62 @@ final class WindowPriceNotificationTests: XCTestCase {
         _ = try Self.output(of: "/usr/bin/gdbus", ["wait", "--session", "--timeout", "10", "org.freedesktop.Notifications"])
         var busText: String { (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? "" }
 
-        let server = LocalServer()
-        server.route("/lookup") { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
-        let base = try server.start()
-        defer { server.stop() }
-        let paths = WindowHarness.temporaryPaths()
-        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
-        try WindowPriceWatchTests.writeKeptItems(paths)
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, paths: paths)
-            defer { harness.dispose() }
-            let main = harness.main
-            XCTAssertTrue(MainContext.spin(until: { busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)") }),
-                          "the server got no notification: \(busText)")
-            XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
-            XCTAssertTrue(busText.contains("string \"default\""), "a default action: \(busText)")
-            XCTAssertFalse(busText.contains("Steady"), "an unchanged price is not told of")
-            main.myItems.showPage(myItems: false)
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }) { server, paths in
+            try MainActor.assumeIsolated {
+                let base = server.baseURL!
+                let harness = WindowHarness(apiBase: base, paths: paths)
+                defer { harness.dispose() }
+                let main = harness.main
+                XCTAssertTrue(MainContext.spin(until: { busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)") }),
+                              "the server got no notification: \(busText)")
+                XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
+                XCTAssertTrue(busText.contains("string \"default\""), "a default action: \(busText)")
+                XCTAssertFalse(busText.contains("Steady"), "an unchanged price is not told of")
+                main.myItems.showPage(myItems: false)
 
-            // The bubble the server shows on its display, clicked as a user does.
-            var bubble = ""
-            XCTAssertTrue(MainContext.spin(until: {
-                bubble = (try? Self.output(of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"], display: display))?
-                    .split(separator: "\n").last.map(String.init) ?? ""
-                return !bubble.isEmpty
-            }), "notification-daemon showed no bubble")
-            _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"], display: display)
-            XCTAssertTrue(MainContext.spin(until: { busText.contains("member=ActionInvoked") }), "the server sent no ActionInvoked: \(busText)")
-            XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }),
-                          "the notification's default action opens My Items on Price Drops")
-            XCTAssertTrue(MainContext.spin(until: { main.myItems.page.shown.map(\.item.name) == ["Kuzu Kuzu"] }))
-            XCTAssertTrue(harness.close())
+                // The bubble the server shows on its display, clicked as a user does.
+                var bubble = ""
+                XCTAssertTrue(MainContext.spin(until: {
+                    bubble = (try? Self.output(of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"], display: display))?
+                        .split(separator: "\n").last.map(String.init) ?? ""
+                    return !bubble.isEmpty
+                }), "notification-daemon showed no bubble")
+                _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"], display: display)
+                XCTAssertTrue(MainContext.spin(until: { busText.contains("member=ActionInvoked") }), "the server sent no ActionInvoked: \(busText)")
+                XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }),
+                              "the notification's default action opens My Items on Price Drops")
+                XCTAssertTrue(MainContext.spin(until: { main.myItems.page.shown.map(\.item.name) == ["Kuzu Kuzu"] }))
+                XCTAssertTrue(harness.close())
+            }
         }
     }
 
     /// Turned off (the main menu's switch, GSettings `notify-price-drops`), nothing is sent.
     func testNoNotificationWhenTurnedOff() throws {
-        let server = LocalServer()
-        server.route("/lookup") { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
-        let base = try server.start()
-        defer { server.stop() }
-        let paths = WindowHarness.temporaryPaths()
-        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
-        try WindowPriceWatchTests.writeKeptItems(paths)
-        MainActor.assumeIsolated {
-            let settings = Settings(schemaID: StoreSearchApp.applicationID, backend: Settings.MemoryBackend())
-            XCTAssertNotNil(settings, "the schema is compiled into GSETTINGS_SCHEMA_DIR")
-            var options = LaunchOptions()
-            options.apiBase = base
-            let environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
-                                             userLocale: UserLocale(Locale(identifier: "en_US")), settings: settings, isNetworkAvailable: true)
-            let main = MainWindow(application: WindowHarness.application, environment: environment, settings: Settings.MemoryBackend())
-            main.present()
-            defer {
-                main.window.close()
-                MainContext.spin(until: { !main.window.isVisible }, timeout: .seconds(5))
-                if main.window.isVisible { main.window.destroy() }  // never left over the next test's window
-                environment.shutdown()
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }) { server, paths in
+            MainActor.assumeIsolated {
+                let base = server.baseURL!
+                let settings = Settings(schemaID: StoreSearchApp.applicationID, backend: Settings.MemoryBackend())
+                XCTAssertNotNil(settings, "the schema is compiled into GSETTINGS_SCHEMA_DIR")
+                var options = LaunchOptions()
+                options.apiBase = base
+                let environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
+                                                 userLocale: UserLocale(Locale(identifier: "en_US")), settings: settings, isNetworkAvailable: true)
+                let main = MainWindow(application: WindowHarness.application, environment: environment, settings: Settings.MemoryBackend())
+                main.present()
+                defer {
+                    main.window.close()
+                    MainContext.spin(until: { !main.window.isVisible }, timeout: .seconds(5))
+                    if main.window.isVisible { main.window.destroy() }  // never left over the next test's window
+                    environment.shutdown()
+                }
+                XCTAssertTrue(main.priceDrops.isEnabled)
+                XCTAssertTrue(main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
+                XCTAssertEqual(settings?.bool(PriceDropNotifier.settingKey), false)
+                XCTAssertTrue(MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }))
+                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking }))
+                XCTAssertNil(main.priceDrops.lastSent, "turned off: nothing sent")
             }
-            XCTAssertTrue(main.priceDrops.isEnabled)
-            XCTAssertTrue(main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
-            XCTAssertEqual(settings?.bool(PriceDropNotifier.settingKey), false)
-            XCTAssertTrue(MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }))
-            XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking }))
-            XCTAssertNil(main.priceDrops.lastSent, "turned off: nothing sent")
         }
     }
 }
