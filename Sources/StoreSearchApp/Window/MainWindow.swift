@@ -232,6 +232,8 @@ public final class MainWindow {
         resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
         layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
+        // Where no pane holds the keyboard (a button that opened a page went away under it).
+        window.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         window.onMouseButtonPress(8) { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
