@@ -17,7 +17,11 @@ let package = Package(
         .target(name: "StoreSearchCore", dependencies: ["CIntl", "CGLib"]),
         // Resources/*.ui and *.css as a GResource compiled in; `make` generates its C first (scripts/gresource.sh).
         .target(name: "CResources", dependencies: ["CGtk"]),
-        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"]),
+        // One typed struct per Resources/*.ui, generated at build time (Plugins/UIOutlets).
+        .executableTarget(name: "ui-outlets"),
+        .plugin(name: "UIOutlets", capability: .buildTool(), dependencies: ["ui-outlets"]),
+        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"],
+                plugins: ["UIOutlets"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
         .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "StoreSearchCore"]),
         // Helpers more than one test target uses (no product depends on it).

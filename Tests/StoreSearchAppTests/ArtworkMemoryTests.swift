@@ -59,7 +59,7 @@ final class ArtworkMemoryTests: XCTestCase {
             let before = Self.residentBytes()
             var peak = before
             harness.search("bomb")
-            XCTAssertEqual(harness.main.items.count, 200)
+            XCTAssertEqual(harness.main.shownItems.count, 200)
             var row = 0
             let done = MainContext.spin(until: {
                 peak = max(peak, Self.residentBytes())
@@ -73,7 +73,7 @@ final class ArtworkMemoryTests: XCTestCase {
             MainContext.spin(until: { false }, timeout: .milliseconds(500))
             peak = max(peak, Self.residentBytes())
             XCTAssertLessThan(peak - before, 100 << 20, "RSS grew from \(before >> 20) MB to \(peak >> 20) MB")
-            XCTAssertFalse(harness.main.items.contains { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil })
+            XCTAssertFalse(harness.main.shownItems.contains { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil })
         }
     }
 

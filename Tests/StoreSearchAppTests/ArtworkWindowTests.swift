@@ -40,13 +40,13 @@ final class ArtworkWindowTests: XCTestCase {
                 let height = adjustment.upper / Double(list.model.count)
                 return Int(adjustment.value / height)..<Int(((adjustment.value + adjustment.pageSize) / height).rounded(.up))
             }
-            @MainActor func hasArtwork(_ row: Int) -> Bool { loader.cachedTexture(for: harness.main.items[row].result.artworkURL!) != nil }
+            @MainActor func hasArtwork(_ row: Int) -> Bool { loader.cachedTexture(for: harness.main.shownItems[row].result.artworkURL!) != nil }
             @MainActor func requestedRows() -> [Int] {
                 server.requests.filter { $0.path.hasPrefix("/art/") }.map { Int($0.path.split(separator: "/")[1])! }
             }
 
             harness.search("song")
-            XCTAssertEqual(harness.main.items.count, 200)
+            XCTAssertEqual(harness.main.shownItems.count, 200)
             let visible = visibleRows()
             XCTAssertGreaterThan(visible.count, 3)
             XCTAssertTrue(MainContext.spin(until: { visible.allSatisfy(hasArtwork) }, timeout: .seconds(20)))

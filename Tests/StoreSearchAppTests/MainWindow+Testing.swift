@@ -7,9 +7,9 @@ import StoreSearchCore
 /// MainWindow itself; production code has no use for them).
 @MainActor
 extension MainWindow {
-    var categoryDropDown: DropDown { search.categoryDropDown }
-    var retryButton: Button { search.retryButton }
-    var offlineButton: Button { search.offlineButton }
+    var categoryDropDown: DropDown { search.ui.categoryDropdown }
+    var retryButton: Button { search.ui.retryButton }
+    var offlineButton: Button { search.ui.offlineButton }
     var resultsList: ListView<Item> { results.list }
     var resultsGrid: GridView<Item> { results.grid }
     /// Whether a preview is playing, and where (microseconds).
@@ -21,7 +21,7 @@ extension MainWindow {
     var visiblePage: SearchController.Page { search.visiblePage }
     var invalidPriceDialog: MessageDialog? { closeGuard.invalidPriceDialog }
     var saveFailureDialog: MessageDialog? { closeGuard.saveFailureDialog }
-    var items: [Item] { results.items }
+    var shownItems: [Item] { results.items }
     /// Whether rows are still being added to the list (a batch per frame).
     var isFillingResults: Bool { results.isFilling }
     var errorText: (title: String, message: String) { search.errorText }

@@ -21,7 +21,7 @@ final class WindowAdaptiveTests: XCTestCase {
 
             harness.select("Kuzu Kuzu")  // a tap on the row
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "selecting slides to the detail")
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu")
             XCTAssertTrue(main.backButton.isVisible)
             XCTAssertEqual(main.window.descendant(accessibleLabel: "Back")?.widget, main.backButton.widget)
 
@@ -32,14 +32,14 @@ final class WindowAdaptiveTests: XCTestCase {
             // Enter on a row opens it; Escape and Alt+Left go back.
             harness.main.resultsList.activate(2)
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }))
-            XCTAssertTrue(harness.form.nameEntry.containsFocus, "Enter puts focus in the form")
+            XCTAssertTrue(harness.form.ui.nameEntry.containsFocus, "Enter puts focus in the form")
             harness.pressKeys("Escape")
             XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Escape goes back")
             XCTAssertTrue(main.resultsList.containsFocus, "focus returns to the results")
             XCTAssertEqual(main.resultsList.selectedIndex, 2, "a key keeps the row selected")
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail && main.keepButton.hasFocus }), "so F6 goes straight back to its detail")
-            XCTAssertEqual(harness.form.nameEntry.text, harness.names[2])
+            XCTAssertEqual(harness.form.ui.nameEntry.text, harness.names[2])
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail && main.resultsList.containsFocus }))
             XCTAssertEqual(main.resultsList.selectedIndex, 2)
@@ -65,10 +65,10 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }), "Down moves the selection")
             XCTAssertFalse(main.isShowingDetail, "moving with the keys does not leave the list")
             MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
-            XCTAssertFalse(main.items[2].isVisited, "a row arrowed to in a folded list is not opened, so not visited")
+            XCTAssertFalse(main.shownItems[2].isVisited, "a row arrowed to in a folded list is not opened, so not visited")
             harness.pressKeys("Return")
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "Enter opens the result")
-            XCTAssertEqual(harness.form.nameEntry.text, harness.names[2])
+            XCTAssertEqual(harness.form.ui.nameEntry.text, harness.names[2])
         }
     }
 
@@ -85,8 +85,8 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertFalse(main.backButton.isVisible, "nothing to go back to")
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
-            XCTAssertTrue(main.resultsList.isMapped && harness.form.nameEntry.isMapped, "both panes on screen")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertTrue(main.resultsList.isMapped && harness.form.ui.nameEntry.isMapped, "both panes on screen")
             XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "the selection stays")
         }
     }
@@ -100,13 +100,13 @@ final class WindowAdaptiveTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }), "Enter puts focus in the form")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }), "Enter puts focus in the form")
             XCTAssertFalse(main.isFolded)
 
             harness.resize(width: 360, height: 640)
             XCTAssertTrue(MainContext.spin(until: { main.isFolded }), "360 px folds the window")
             XCTAssertTrue(main.isShowingDetail, "the form being edited stays on screen")
-            XCTAssertTrue(harness.form.nameEntry.containsFocus, "and keeps the keyboard")
+            XCTAssertTrue(harness.form.ui.nameEntry.containsFocus, "and keeps the keyboard")
         }
     }
 
@@ -127,7 +127,7 @@ final class WindowAdaptiveTests: XCTestCase {
                   let nameBounds = name.bounds(in: row), let priceBounds = price.bounds(in: row) else {
                 return XCTFail("no laid-out row")
             }
-            XCTAssertEqual(harness.main.items.first?.name, "Lost Tide")
+            XCTAssertEqual(harness.main.shownItems.first?.name, "Lost Tide")
             XCTAssertGreaterThanOrEqual(nameBounds.width, 100, "the name has room for a few words")
             XCTAssertLessThanOrEqual(priceBounds.x + priceBounds.width, Double(row.allocatedWidth), "the price is not clipped")
             XCTAssertEqual(price.mappedLabelTexts, ["Buy\u{00A0}A$24.99\u{00A0}· Rent\u{00A0}A$6.99"], "nor shortened: it breaks after the ·")

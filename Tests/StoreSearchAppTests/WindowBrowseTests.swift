@@ -114,23 +114,23 @@ final class WindowBrowseTests: XCTestCase {
             let main = harness.main
             harness.search("jack")
             harness.select("Closing Time")
-            XCTAssertTrue(harness.form.moreByButton.isVisible)
+            XCTAssertTrue(harness.form.ui.moreByButton.isVisible)
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "More by Jack Johnsen"), "one name: what the button says")
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Tracks of “Album 0”"))
-            harness.form.moreByButton.click()
+            harness.form.ui.moreByButton.click()
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(harness.form.item?.name, "Closing Time", "the detail keeps the item the user came from")
 
             harness.select("Album 0")
-            XCTAssertEqual(harness.form.tracksButton.isVisible, true)
-            harness.form.tracksButton.click()
+            XCTAssertEqual(harness.form.ui.tracksButton.isVisible, true)
+            harness.form.ui.tracksButton.click()
             Self.waitForPage(harness, Self.tracks)
             XCTAssertEqual(main.results.countText, "\(Self.tracks.count) tracks")
             XCTAssertEqual(lookups.withLock { $0.last?["entity"] }, "song")
             XCTAssertEqual(main.window.title, "Album 0 – StoreSearch")
             XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")
             XCTAssertTrue(main.results.views.lookAlikes.listsTracks)
-            XCTAssertEqual(ResultRow.trackLine(of: main.items[4].result), "2-1 · 1:02:05", "number and length; disc 2")
+            XCTAssertEqual(ResultRow.trackLine(of: main.shownItems[4].result), "2-1 · 1:02:05", "number and length; disc 2")
             XCTAssertTrue(main.browse.playAllButton.isVisible)
 
             harness.select("Second Wind")
@@ -140,13 +140,13 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
             XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
             // Side by side, Alt+Left in the detail goes back a page too.
-            XCTAssertTrue(harness.form.artistEntry.grabFocus())
+            XCTAssertTrue(harness.form.ui.artistEntry.grabFocus())
             harness.pressKeys("alt+Left")
             Self.waitForPage(harness, Self.searchNames)
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time")
 
             // A song's own album: its tracks, with the song selected there.
-            harness.form.tracksButton.click()
+            harness.form.ui.tracksButton.click()
             Self.waitForPage(harness, Self.tracks)
             XCTAssertTrue(MainContext.spin(until: { main.results.selection.selectedElement?.name == "Closing Time" }))
 
@@ -176,8 +176,8 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.form.tracks.count == 5 }, timeout: .seconds(10)), "the tracks are listed")
             XCTAssertEqual(harness.form.tracks.map(\.name), Self.tracks, "in order")
             XCTAssertEqual(lookups.withLock { $0.count }, 1)
-            XCTAssertTrue(harness.form.tracksList.mappedLabelTexts.contains("$1.29"), "with prices: \(harness.form.tracksList.mappedLabelTexts)")
-            harness.form.tracksList.activateRow(at: 1)
+            XCTAssertTrue(harness.form.ui.tracksList.mappedLabelTexts.contains("$1.29"), "with prices: \(harness.form.ui.tracksList.mappedLabelTexts)")
+            harness.form.ui.tracksList.activateRow(at: 1)
             Self.waitForPage(harness, Self.tracks)
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "the page came from the cache")
             XCTAssertTrue(MainContext.spin(until: { main.results.selection.selectedElement?.name == "Second Wind" }))
@@ -208,7 +208,7 @@ final class WindowBrowseTests: XCTestCase {
 
             // Picked in the Shell's overview.
             harness.search("jack")
-            main.showFromOverview(try XCTUnwrap(main.items.first?.result), isMine: false)
+            main.showFromOverview(try XCTUnwrap(main.shownItems.first?.result), isMine: false)
             Self.waitForPage(harness, Self.albums)
         }
     }
@@ -258,9 +258,9 @@ final class WindowBrowseTests: XCTestCase {
             let main = harness.main
             harness.search("jack")
             harness.select("Closing Time")
-            harness.form.moreByButton.click()
+            harness.form.ui.moreByButton.click()
             XCTAssertTrue(MainContext.spin(until: { asked.withLock { $0 } == 1 }))
-            harness.form.tracksButton.click()  // the song's album instead, before the artist's page came
+            harness.form.ui.tracksButton.click()  // the song's album instead, before the artist's page came
             Self.waitForPage(harness, Self.tracks)
             MainContext.spin(until: { false }, timeout: .milliseconds(2500))  // the artist's page comes, too late
             XCTAssertEqual(harness.names, Self.tracks)
@@ -285,7 +285,7 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
             XCTAssertEqual(main.errorText.title, SearchFailure.throttled.title)
             failing.withLock { $0 = false }
-            main.search.retryButton.click()
+            main.search.ui.retryButton.click()
             Self.waitForPage(harness, Self.albums)
         }
     }
@@ -298,7 +298,7 @@ final class WindowBrowseTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.form.moreByButton.click()
+            harness.form.ui.moreByButton.click()
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Kuzu Kuzu"] }), "\(harness.names)")
             main.browse.open(.artist(id: "987654321", name: "Nobody", entity: "album"), from: nil)
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .empty }))
@@ -329,7 +329,7 @@ final class WindowPlayAllTests: XCTestCase {
             previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
             harness.search("jack")
             harness.select("Album 0")
-            harness.form.tracksButton.click()
+            harness.form.ui.tracksButton.click()
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names.count == 5 && !main.isFillingResults },
                                            timeout: .seconds(15)))
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Play All Previews"))

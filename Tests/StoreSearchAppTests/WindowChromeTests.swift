@@ -48,7 +48,7 @@ final class WindowChromeTests: XCTestCase {
             about?.destroy()
 
             main.searchEntry.text = "gone"
-            main.detail.nameEntry.grabFocus()
+            main.detail.ui.nameEntry.grabFocus()
             harness.pressKeys("ctrl+f")
             XCTAssertTrue(MainContext.spin(until: { main.searchEntry.containsFocus }), "Ctrl+F goes to the search entry")
         }
@@ -58,8 +58,8 @@ final class WindowChromeTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            harness.form.nameEntry.grabFocus()
-            harness.form.nameEntry.text = "Kuzu Kuzu (typed)"
+            harness.form.ui.nameEntry.grabFocus()
+            harness.form.ui.nameEntry.text = "Kuzu Kuzu (typed)"
             harness.pressKeys("ctrl+w")
             XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "Ctrl+W closes the window")
             XCTAssertEqual(try harness.savedStore().records.values.first?.edits.name, "Kuzu Kuzu (typed)", "typing is saved")

@@ -13,9 +13,9 @@ final class WindowDataSafetyTests: XCTestCase {
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let id = try XCTUnwrap(harness.main.resultsList.selectedElement?.id)
-            XCTAssertTrue(harness.form.notesView.grabFocus())
-            harness.form.notesView.text = "Typed, then closed"  // no focus change, no Enter
-            harness.form.nameEntry.text = "Kuzu Kuzu (Live)"
+            XCTAssertTrue(harness.form.ui.notesView.grabFocus())
+            harness.form.ui.notesView.text = "Typed, then closed"  // no focus change, no Enter
+            harness.form.ui.nameEntry.text = "Kuzu Kuzu (Live)"
 
             XCTAssertTrue(harness.close())
             let edits = try XCTUnwrap(harness.savedStore().records[id]?.edits)
@@ -42,8 +42,8 @@ final class WindowDataSafetyTests: XCTestCase {
                     return main.window.close()
                 }
                 main.resultsList.selectedIndex = 0
-                typedID = main.items[0].id
-                main.detail.notesView.text = "Typed just before logout"
+                typedID = main.shownItems[0].id
+                main.detail.ui.notesView.text = "Typed just before logout"
                 MainContext.after(.milliseconds(500)) { kill(getpid(), SIGTERM) }
             }
             XCTAssertEqual(status, 0)
@@ -74,9 +74,9 @@ final class WindowDataSafetyTests: XCTestCase {
             XCTAssertTrue(harness.main.bannerText?.contains("read-only") == true, harness.main.bannerText ?? "no notice")
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            XCTAssertFalse(harness.form.nameEntry.isEditable)
-            harness.form.nameEntry.text = "Should not land"
-            harness.form.hideButton.click()
+            XCTAssertFalse(harness.form.ui.nameEntry.isEditable)
+            harness.form.ui.nameEntry.text = "Should not land"
+            harness.form.ui.hideButton.click()
             XCTAssertTrue(harness.close())
         }
         XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), before,
@@ -90,15 +90,15 @@ final class WindowDataSafetyTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            let storedPrice = harness.form.priceEntry.text
-            harness.form.priceEntry.text = "twelve"
+            let storedPrice = harness.form.ui.priceEntry.text
+            harness.form.ui.priceEntry.text = "twelve"
             main.window.close()
             let dialog = try XCTUnwrap(main.invalidPriceDialog, "closing asks about the price")
             XCTAssertEqual(dialog.detail, "The price “twelve” is not a number: keep editing or discard it.")
             XCTAssertTrue(main.window.isVisible, "the window stays")
             dialog.respond(1)  // Keep Editing
-            XCTAssertTrue(MainContext.spin(until: { harness.form.priceEntry.containsFocus }))
-            XCTAssertEqual(harness.form.priceEntry.text, "twelve", "the typing is still there")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.priceEntry.containsFocus }))
+            XCTAssertEqual(harness.form.ui.priceEntry.text, "twelve", "the typing is still there")
 
             main.saveBeforeExit()  // SIGTERM or logout: nobody to ask
             XCTAssertEqual(try harness.savedStore().records.values.compactMap(\.edits.price), [], "no price was saved")
@@ -116,7 +116,7 @@ final class WindowDataSafetyTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            harness.form.priceEntry.text = "abc"
+            harness.form.ui.priceEntry.text = "abc"
             harness.open("Şımarık")
             XCTAssertEqual(harness.main.bannerText, "The price “abc” typed for “Kuzu Kuzu” is not a number and was not saved.")
             XCTAssertEqual(try harness.savedStore().records.values.compactMap(\.edits.price), [])

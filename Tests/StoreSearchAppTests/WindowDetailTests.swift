@@ -40,16 +40,16 @@ final class WindowDetailTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/0/200x200bb.jpg") == 1 }),
                           "the detail asks for the 200 px it shows (#19), not 600")
             XCTAssertTrue(MainContext.spin(until: { !form.isLoadingArtwork }), "the broken image is refused")
-            XCTAssertEqual(form.artworkStack.visible(DetailForm.ArtworkPage.self), .placeholder, "no blank hole for broken artwork")
-            XCTAssertTrue(form.hideButton.isMapped && form.viewInStoreButton.isMapped,
+            XCTAssertEqual(form.ui.artworkStack.visible(DetailForm.ArtworkPage.self), .placeholder, "no blank hole for broken artwork")
+            XCTAssertTrue(form.ui.hideButton.isMapped && form.ui.viewStoreButton.isMapped,
                           "the actions show without scrolling, however long the description")
-            XCTAssertTrue(MainContext.spin(until: { form.scroller.verticalUpperBound > 1000 }), "a long page")
-            form.scroller.verticalOffset = 800
+            XCTAssertTrue(MainContext.spin(until: { form.ui.detailScroller.verticalUpperBound > 1000 }), "a long page")
+            form.ui.detailScroller.verticalOffset = 800
 
             harness.main.backButton.click()
             harness.select("Song 1")
-            XCTAssertEqual(form.scroller.verticalOffset, 0, "the next item opens at its artwork")
-            XCTAssertTrue(MainContext.spin(until: { form.artworkStack.visible(DetailForm.ArtworkPage.self) == .artwork }), "its artwork arrives")
+            XCTAssertEqual(form.ui.detailScroller.verticalOffset, 0, "the next item opens at its artwork")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.artworkStack.visible(DetailForm.ArtworkPage.self) == .artwork }), "its artwork arrives")
         }
     }
 }

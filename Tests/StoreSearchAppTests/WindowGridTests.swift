@@ -22,18 +22,18 @@ final class WindowGridTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.resultsGrid.isMapped && !main.resultsList.isMapped }))
             XCTAssertTrue(main.resultsGrid.hasAccessibleLabel("Results"), "the grid is named like the list")
             XCTAssertEqual(main.resultsGrid.selection.selectedElement?.name, "Kuzu Kuzu", "the same selection")
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu", "and the same detail")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu", "and the same detail")
             let tile = main.resultsGrid.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29")
             XCTAssertEqual(tile?.parent?.widget, main.resultsGrid.widget, "each focusable tile is named")
-            let onScreen = main.items.prefix(4).compactMap(\.result.artworkURL)
+            let onScreen = main.shownItems.prefix(4).compactMap(\.result.artworkURL)
             XCTAssertTrue(MainContext.spin(until: { onScreen.allSatisfy { harness.environment.artwork.cachedTexture(for: $0) != nil } }),
                           "the tiles on screen have their artwork, through the same loader")
 
             // Enter on a tile opens it: visited, the form shows it.
             let index = harness.names.firstIndex(of: "Şımarık")!
             main.resultsGrid.activate(index)
-            XCTAssertEqual(harness.form.nameEntry.text, "Şımarık")
-            XCTAssertTrue(main.items[index].isVisited)
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Şımarık")
+            XCTAssertTrue(main.shownItems[index].isVisited)
 
             // Delete on the grid hides the selected tile; the next takes its place.
             let next = harness.names[index + 1]

@@ -83,7 +83,7 @@ final class WindowHarness {
     }
 
     var itemsFile: URL { paths.dataDirectory.appending(path: "items.plist") }
-    var names: [String] { main.items.map(\.name) }
+    var names: [String] { main.shownItems.map(\.name) }
     var form: DetailForm { main.detail }
 
     /// Types `term` and presses Enter, then waits for the results pane to leave "searching".

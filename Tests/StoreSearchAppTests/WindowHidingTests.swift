@@ -11,7 +11,7 @@ final class WindowHidingTests: XCTestCase {
             harness.search("tarkan")
             let before = harness.names
             harness.select("Kuzu Kuzu")
-            harness.form.hideButton.click()
+            harness.form.ui.hideButton.click()
             XCTAssertFalse(harness.names.contains("Kuzu Kuzu"))
             XCTAssertEqual(harness.main.countText, "\(before.count - 1) results")
             XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” hidden")
@@ -19,7 +19,7 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertNotNil(harness.main.window.descendant(accessibleLabel: "Undo"), "the toast's button is named Undo")
             let next = before[before.firstIndex(of: "Kuzu Kuzu")! + 1]
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, next, "the next row takes its place")
-            XCTAssertEqual(harness.form.nameEntry.text, next)
+            XCTAssertEqual(harness.form.ui.nameEntry.text, next)
 
             harness.main.clickBannerButton()  // Undo
             XCTAssertEqual(harness.names, before, "the row is back where it was")
@@ -60,7 +60,7 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertEqual(page.shown.map(\.item.name), ["Şımarık"])
             page.select(0)
             XCTAssertEqual(relaunched.form.item?.name, "Şımarık")
-            XCTAssertFalse(relaunched.form.hideButton.isSensitive, "a hidden item offers Restore, not Hide")
+            XCTAssertFalse(relaunched.form.ui.hideButton.isSensitive, "a hidden item offers Restore, not Hide")
             XCTAssertTrue(relaunched.main.window.activateAction("win.restore-item"))
             XCTAssertEqual(page.shown.map(\.item.name), [], "no longer hidden")
             relaunched.main.myItems.showPage(myItems: false)
@@ -73,8 +73,8 @@ final class WindowHidingTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
-            harness.form.hideButton.click()
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)
+            harness.form.ui.hideButton.click()
 
             harness.main.window.activateAction("win.hidden-items")
             let page = harness.main.myItems.page

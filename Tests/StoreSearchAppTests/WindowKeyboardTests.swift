@@ -14,13 +14,13 @@ final class WindowKeyboardTests: XCTestCase {
             main.searchEntry.grabFocus()
             harness.pressKeys("Down")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Down goes to the results")
-            let first = main.items[0]
+            let first = main.shownItems[0]
             XCTAssertTrue(main.window.focusWidget?.hasAccessibleLabel(first.spokenLabel(price: "$1.29")) == true
                               || main.window.focusWidget?.parent?.widget == main.resultsList.widget,
                           "the first row has focus")
             XCTAssertEqual(main.resultsList.selectedIndex, 0, "the focused row is the selected one")
-            XCTAssertEqual(harness.form.nameEntry.text, first.name, "and the detail shows it")
-            XCTAssertFalse(main.items[0].isVisited, "but it is not opened yet")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, first.name, "and the detail shows it")
+            XCTAssertFalse(main.shownItems[0].isVisited, "but it is not opened yet")
 
             harness.typeKeys("kuzu")
             XCTAssertTrue(MainContext.spin(until: { main.searchEntry.text == "kuzu" }), "typing in the results goes to the search entry: \(main.searchEntry.text)")
@@ -37,13 +37,13 @@ final class WindowKeyboardTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main
             harness.search("tarkan")
-            XCTAssertGreaterThan(main.items.count, 3)
+            XCTAssertGreaterThan(main.shownItems.count, 3)
             main.searchEntry.grabFocus()
             harness.pressKeys("Down", "Down")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus && main.resultsList.selectedIndex == 1 }))
             harness.pressKeys("Tab")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.containsFocus }), "Tab goes on to the detail")
-            XCTAssertEqual(harness.form.item?.id, main.items[1].id, "of the selected row")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "Tab goes on to the detail")
+            XCTAssertEqual(harness.form.item?.id, main.shownItems[1].id, "of the selected row")
 
             main.results.focus(at: 1)
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }))
@@ -88,9 +88,9 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }))
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.hasFocus }), "F6 reaches the detail")
-            XCTAssertEqual(harness.form.nameEntry.text, main.items[2].name)
+            XCTAssertEqual(harness.form.ui.nameEntry.text, main.shownItems[2].name)
             harness.pressKeys("Tab")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.containsFocus }), "and Tab goes on into the form")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "and Tab goes on into the form")
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "and comes back to the results")
             XCTAssertEqual(main.resultsList.selectedIndex, 2, "on the same row")
@@ -110,7 +110,7 @@ final class WindowKeyboardTests: XCTestCase {
             harness.pressKeys("ctrl+f")
             XCTAssertTrue(MainContext.spin(until: { page.filterEntry.containsFocus }), "Ctrl+F goes to My Items' filter")
             page.views.list.activate(0)
-            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }))
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }))
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { page.views.list.containsFocus }), "F6 comes back to My Items' row")
             harness.pressKeys("F6")
@@ -130,14 +130,14 @@ final class WindowKeyboardTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            harness.form.notesView.grabFocus()
+            harness.form.ui.notesView.grabFocus()
             harness.typeKeys("loud")
             harness.pressKeys("Tab")
-            XCTAssertTrue(MainContext.spin(until: { !harness.form.notesView.containsFocus }), "Tab leaves Notes")
-            XCTAssertEqual(harness.form.notesView.text, "loud", "no tab typed")
+            XCTAssertTrue(MainContext.spin(until: { !harness.form.ui.notesView.containsFocus }), "Tab leaves Notes")
+            XCTAssertEqual(harness.form.ui.notesView.text, "loud", "no tab typed")
             XCTAssertEqual(main.resultsList.selectedElement?.notes, "loud", "leaving Notes commits them")
 
-            harness.form.artistEntry.grabFocus()
+            harness.form.ui.artistEntry.grabFocus()
             harness.pressKeys("Escape")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Escape in the form goes back to the results")
             XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "side by side, the selection stays")
@@ -169,16 +169,16 @@ final class WindowKeyboardTests: XCTestCase {
         try WindowHarness.withCatalogWindow(size: (1024, 700)) { harness in
             let main = harness.main
             harness.search("the")
-            XCTAssertGreaterThan(main.items.count, 60)
+            XCTAssertGreaterThan(main.shownItems.count, 60)
             main.searchEntry.grabFocus()
             // The first Down goes from the search field to row 0, the other 40 down the list.
             harness.pressKeys(Array(repeating: "Down", count: 41) + ["Return"], delay: 25)
-            XCTAssertTrue(MainContext.spin(until: { harness.form.nameEntry.containsFocus }, timeout: .seconds(5)),
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }, timeout: .seconds(5)),
                           "Enter opens the row in the form")
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // anything the keys left behind
             XCTAssertEqual(main.resultsList.selectedIndex, 40, "the focused row is selected")
-            XCTAssertEqual(harness.form.item?.id, main.items[40].id, "and open in the detail")
-            XCTAssertTrue(harness.form.nameEntry.containsFocus)
+            XCTAssertEqual(harness.form.item?.id, main.shownItems[40].id, "and open in the detail")
+            XCTAssertTrue(harness.form.ui.nameEntry.containsFocus)
             let scroller = main.results.views.listViewport
             XCTAssertTrue(scroller.visibleRows()?.contains(40) == true, "the list still shows row 40: \(String(describing: scroller.visibleRows()))")
         }

@@ -23,7 +23,7 @@ final class WindowLaunchTests: XCTestCase {
                     XCTAssertEqual(main.visiblePage, .hint)
                     // The entry rows are named by their titles only (an accessible label on top
                     // made the bus say "Name Name", #21).
-                    XCTAssertEqual([main.detail.nameEntry, main.detail.artistEntry, main.detail.priceEntry].map(\.title), ["Name", "Artist", "Price"])
+                    XCTAssertEqual([main.detail.ui.nameEntry, main.detail.ui.artistEntry, main.detail.ui.priceEntry].map(\.title), ["Name", "Artist", "Price"])
                     for name in ["Results", "Release Date", "Notes",
                                  "Change Date", "View in Store", "Hide Item", "Revert Changes"] {
                         XCTAssertNotNil(main.window.descendant(accessibleLabel: name), "nothing is named \(name)")

@@ -36,7 +36,7 @@ final class WindowLongTextTests: XCTestCase {
             harness.search(String(repeating: "w", count: 3000))  // a term the page names in full
             XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 1280)
             harness.search("long")
-            XCTAssertEqual(harness.main.items.count, count)
+            XCTAssertEqual(harness.main.shownItems.count, count)
             for name in harness.names {
                 harness.select(name)
                 XCTAssertEqual(harness.form.item?.name, name)
@@ -45,7 +45,7 @@ final class WindowLongTextTests: XCTestCase {
                 XCTAssertTrue(window.isVisible, name)
                 XCTAssertLessThanOrEqual(window.allocatedWidth, 1280, name)
                 XCTAssertLessThanOrEqual(window.allocatedHeight, 800, name)
-                for button in [harness.form.viewInStoreButton, harness.form.hideButton, harness.main.menuButton] as [Widget] {
+                for button in [harness.form.ui.viewStoreButton, harness.form.ui.hideButton, harness.main.menuButton] as [Widget] {
                     guard let frame = button.bounds(in: window) else { XCTFail("\(name): a button has no place"); continue }
                     XCTAssertGreaterThanOrEqual(frame.x, 0, name)
                     XCTAssertLessThanOrEqual(frame.x + frame.width, Double(window.allocatedWidth), name)
@@ -123,8 +123,8 @@ final class WindowLongTextTests: XCTestCase {
             harness.search("nul")
             XCTAssertEqual(harness.names, ["Nul\u{FFFD}Name\u{FFFD}End"])
             harness.select(harness.names[0])
-            XCTAssertEqual(harness.form.nameEntry.text, "Nul\u{FFFD}Name\u{FFFD}End", "the whole name reaches GTK")
-            XCTAssertEqual(harness.form.artistEntry.text, "A\u{FFFD}B")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Nul\u{FFFD}Name\u{FFFD}End", "the whole name reaches GTK")
+            XCTAssertEqual(harness.form.ui.artistEntry.text, "A\u{FFFD}B")
         }
     }
 }

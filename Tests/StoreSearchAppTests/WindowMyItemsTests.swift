@@ -37,8 +37,8 @@ final class WindowMyItemsTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("song")
             harness.open("Song 2")
-            harness.type("My Song", into: harness.form.nameEntry)
-            harness.type("My Artist", into: harness.form.artistEntry)
+            harness.type("My Song", into: harness.form.ui.nameEntry)
+            harness.type("My Artist", into: harness.form.ui.artistEntry)
             XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedTextureCount == 2 }), "the covers are cached")
             XCTAssertTrue(harness.close())
         }
@@ -55,8 +55,8 @@ final class WindowMyItemsTests: XCTestCase {
             XCTAssertEqual(page.countText, "1 item")
             XCTAssertTrue(MainContext.spin(until: { page.views.list.mappedTextureCount == 1 }), "its cover, from the disk cache")
             page.views.list.activate(0)
-            XCTAssertEqual(relaunched.form.nameEntry.text, "My Song", "opening it shows the edit in the form")
-            XCTAssertEqual(relaunched.form.artistEntry.text, "My Artist")
+            XCTAssertEqual(relaunched.form.ui.nameEntry.text, "My Song", "opening it shows the edit in the form")
+            XCTAssertEqual(relaunched.form.ui.artistEntry.text, "My Artist")
         }
     }
 
@@ -69,14 +69,14 @@ final class WindowMyItemsTests: XCTestCase {
 
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            harness.form.notesView.text = "zzz notes about the live take"
+            harness.form.ui.notesView.text = "zzz notes about the live take"
             harness.form.commitPendingEdits()
             harness.select("Şımarık")
             XCTAssertEqual(main.keepButton.iconName, "non-starred-symbolic", "an outlined star: not kept")
             XCTAssertTrue(main.window.activateAction("win.keep"), "Ctrl+D keeps it")
             XCTAssertEqual(main.keepButton.iconName, "starred-symbolic", "a filled star: kept")
             harness.select("Silver Engine")
-            harness.form.hideButton.click()
+            harness.form.ui.hideButton.click()
 
             main.myItems.showPage(myItems: true)
             XCTAssertEqual(Set(page.shown.map(\.item.name)), ["Kuzu Kuzu", "Şımarık", "Silver Engine"])

@@ -27,7 +27,7 @@ final class WindowOtherToolsFileTests: XCTestCase {
             XCTAssertTrue(notice.contains("nested too deeply"), notice)
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)
             harness.main.window.close()
             XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "saved and closed")
         }
@@ -57,7 +57,7 @@ final class WindowOtherToolsFileTests: XCTestCase {
             let page = harness.main.myItems.page
             XCTAssertTrue(MainContext.spin(until: { page.shown.first?.item.name == "Kuzu New" }))
             XCTAssertTrue(page.select(id: "track:300001"))
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu New")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu New")
             harness.form.commitPendingEdits()
             harness.main.window.close()
             XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }))

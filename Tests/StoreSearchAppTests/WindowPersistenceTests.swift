@@ -25,7 +25,7 @@ final class WindowPersistenceTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)
 
             harness.main.window.close()
             let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "a failed save asks what to do")
@@ -56,7 +56,7 @@ final class WindowPersistenceTests: XCTestCase {
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let kuzu = try XCTUnwrap(harness.form.item?.result)
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)
             harness.main.window.close()
             let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "the unreadable file is not written over")
             try FileManager.default.removeItem(at: file.url)  // the user takes the folder away

@@ -88,7 +88,7 @@ final class WindowPreviewTests: XCTestCase {
 
             harness.main.window.activateAction("win.play-preview")
             XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }))
-            harness.form.hideButton.click()
+            harness.form.ui.hideButton.click()
             XCTAssertEqual(preview.status, .stopped, "hiding its item stops it")
             XCTAssertTrue(MainContext.spin(until: { !Self.mprisStatus().contains("Playing") }), "and the player leaves the bus")
         }
@@ -165,7 +165,7 @@ final class WindowPreviewTests: XCTestCase {
             harness.main.search.useOfflineCatalog(searching: false)
             let preview = harness.main.preview
             harness.search("tarkan")
-            let index = try XCTUnwrap(harness.main.items.firstIndex { $0.result.previewURL != nil }, "catalog songs have previews")
+            let index = try XCTUnwrap(harness.main.shownItems.firstIndex { $0.result.previewURL != nil }, "catalog songs have previews")
             harness.main.resultsList.selectedIndex = index
             XCTAssertTrue(preview.messageLabel.isVisible)
             XCTAssertEqual(preview.messageLabel.text, "Previews are not available in the offline catalog.", "said before Play is pressed")

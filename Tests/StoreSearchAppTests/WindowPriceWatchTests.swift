@@ -109,7 +109,7 @@ final class WindowPriceWatchTests: XCTestCase {
                 XCTAssertEqual(main.detail.priceHistory.rowTexts.map(\.title), ["Lowest Price Seen: $0.49", "$0.49", "$0.99"])
                 XCTAssertEqual(main.detail.priceHistory.rowTexts.last?.subtitle, "Nov 1, 2026", "the first price dated when it was kept")
                 XCTAssertTrue(main.detail.priceHistory.root.isVisible)
-                XCTAssertNotNil(main.detail.stack.descendant(accessibleLabel: "Price History"))
+                XCTAssertNotNil(main.detail.ui.detailStack.descendant(accessibleLabel: "Price History"))
                 XCTAssertTrue(harness.close())
             }
             let saved = try ItemStoreFile(paths: paths).load().store

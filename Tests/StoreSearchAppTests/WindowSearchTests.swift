@@ -34,7 +34,7 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertEqual(row?.parent?.widget, harness.main.resultsList.widget, "the focusable list row itself is named")
             // Thumbnails arrive (the catalog's are read from the bundle, with no download).
             XCTAssertTrue(MainContext.spin(until: {
-                harness.main.items.allSatisfy { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil }
+                harness.main.shownItems.allSatisfy { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil }
             }, timeout: .seconds(10)), "every row shows its artwork")
             XCTAssertEqual(harness.environment.artwork.downloadCount, 0)
 
@@ -51,7 +51,7 @@ final class WindowSearchTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("tarkan")
-            XCTAssertEqual(harness.main.items.count, 28, "All has every kind")
+            XCTAssertEqual(harness.main.shownItems.count, 28, "All has every kind")
             XCTAssertNil(catalog.searchRequests.last?.query["entity"])
 
             for (index, entity, kind) in [(2, "software", nil), (3, "ebook", ResultKind.ebook), (6, "audiobook", .audiobook)] {
@@ -60,8 +60,8 @@ final class WindowSearchTests: XCTestCase {
                 XCTAssertEqual(catalog.searchRequests.last?.query["entity"], entity)
                 XCTAssertEqual(catalog.searchRequests.last?.query["term"], "tarkan")
                 if let kind {
-                    XCTAssertFalse(harness.main.items.isEmpty)
-                    XCTAssertTrue(harness.main.items.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
+                    XCTAssertFalse(harness.main.shownItems.isEmpty)
+                    XCTAssertTrue(harness.main.shownItems.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
                 } else {
                     XCTAssertEqual(harness.main.visiblePage, .empty)
                     XCTAssertEqual(harness.main.emptyText, "No results for “tarkan” in Software.")

@@ -24,7 +24,7 @@ final class WindowStatusPageTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("R&B <b>zzzz</b>")
             XCTAssertEqual(harness.main.search.visiblePage, .empty)
-            let shown = Self.labelTexts(in: harness.main.search.emptyPage.widget)
+            let shown = Self.labelTexts(in: harness.main.search.ui.emptyPage.widget)
             XCTAssertTrue(shown.contains { $0.contains("“R&B <b>zzzz</b>”") }, "labels on screen: \(shown)")
         }
     }

@@ -42,7 +42,7 @@ final class WindowStoreDataTests: XCTestCase {
             harness.select("Show Tracker")
             let strip = harness.form.screenshots
             XCTAssertTrue(MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)))
-            let form = harness.form.scroller
+            let form = harness.form.ui.detailScroller
             // Scroll the form until the strip is near its top, with room to scroll on below.
             guard let top = strip.scroller.bounds(in: form)?.y else { return XCTFail("the strip is not laid out") }
             form.verticalOffset = max(0, form.verticalOffset + top - 40)

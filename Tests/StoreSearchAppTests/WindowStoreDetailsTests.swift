@@ -33,12 +33,12 @@ final class WindowStoreDetailsTests: XCTestCase {
             ]
             for (name, texts) in expected {
                 harness.select(name)
-                XCTAssertTrue(MainContext.spin(until: { Set(texts).isSubset(of: harness.form.stack.mappedLabelTexts) }),
-                              "\(name): \(Set(texts).subtracting(harness.form.stack.mappedLabelTexts))")
+                XCTAssertTrue(MainContext.spin(until: { Set(texts).isSubset(of: harness.form.ui.detailStack.mappedLabelTexts) }),
+                              "\(name): \(Set(texts).subtracting(harness.form.ui.detailStack.mappedLabelTexts))")
             }
             XCTAssertTrue(formatSize(52_428_800).hasPrefix("52.4"), "GLib's size: \(formatSize(52_428_800))")
             harness.select("Pilot")
-            XCTAssertEqual(harness.form.priceEntry.text, "", "a bundle-only episode has no price of its own to edit")
+            XCTAssertEqual(harness.form.ui.priceEntry.text, "", "a bundle-only episode has no price of its own to edit")
         }
     }
 }

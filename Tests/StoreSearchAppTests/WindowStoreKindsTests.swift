@@ -38,7 +38,7 @@ final class WindowStoreKindsTests: XCTestCase {
 
             harness.main.results.select(0)  // as the arrow keys select it (a click opens the artist's page)
             XCTAssertEqual(harness.form.item?.result.kind, .artist)
-            XCTAssertTrue(harness.form.artworkStack.mappedIconNames.contains("avatar-default-symbolic"), "the detail's placeholder too")
+            XCTAssertTrue(harness.form.ui.artworkStack.mappedIconNames.contains("avatar-default-symbolic"), "the detail's placeholder too")
 
             // Issue #34: the artist's link lands on the artist's page (it said the item did not exist before #30).
             _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
@@ -53,17 +53,17 @@ final class WindowStoreKindsTests: XCTestCase {
         try WindowHarness.withWindow(answeringSearches: answer) { harness in
             harness.search("night")
             harness.select("Swift by Night")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.mappedLabelTexts.contains("Episodes") }))
-            let texts = harness.form.stack.mappedLabelTexts
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.mappedLabelTexts.contains("Episodes") }))
+            let texts = harness.form.ui.detailStack.mappedLabelTexts
             XCTAssertTrue(texts.contains("150"), "its episode count")
             XCTAssertFalse(texts.contains { $0.contains("Rent") || $0.contains("HD Buy") }, "\(texts)")
             XCTAssertFalse(texts.contains("Lyrics"))
             XCTAssertFalse(harness.main.resultsList.mappedLabelTexts.contains { $0.contains("Rent") }, "the row says Free")
 
             harness.select("Notepad Pro")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.stack.mappedLabelTexts.contains("★★★★☆ 4.5 (3,001 ratings)") }),
-                          "\(harness.form.stack.mappedLabelTexts)")
-            XCTAssertNotNil(harness.form.stack.descendant(accessibleLabel: "4.5 out of 5 stars, 3,001 ratings"), "words, not stars")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.mappedLabelTexts.contains("★★★★☆ 4.5 (3,001 ratings)") }),
+                          "\(harness.form.ui.detailStack.mappedLabelTexts)")
+            XCTAssertNotNil(harness.form.ui.detailStack.descendant(accessibleLabel: "4.5 out of 5 stars, 3,001 ratings"), "words, not stars")
         }
     }
 

@@ -36,7 +36,7 @@ final class WindowStoreLinkTests: XCTestCase {
                 harness.search(refused)
                 XCTAssertEqual(harness.main.visiblePage, .error)
                 XCTAssertEqual(harness.main.errorText.title, "This Link Cannot Be Opened")
-                XCTAssertFalse(harness.main.search.retryButton.isVisible, "trying the same link again cannot help")
+                XCTAssertFalse(harness.main.search.ui.retryButton.isVisible, "trying the same link again cannot help")
             }
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "nothing was looked up for them")
             harness.search("https://apps.apple.com/us/app/gone/id999")
@@ -88,7 +88,7 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
             harness.search("https://apps.apple.com/us/app/gone/id999")
             XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
-            XCTAssertFalse(harness.main.search.retryButton.isVisible)
+            XCTAssertFalse(harness.main.search.ui.retryButton.isVisible)
         }
     }
 
@@ -107,7 +107,7 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertFalse(main.myItems.isShowingMyItems, "and so is its link")
 
             harness.search("tarkan")
-            let picked = try XCTUnwrap(main.items.first { $0.name != "Kuzu Kuzu" }?.result)
+            let picked = try XCTUnwrap(main.shownItems.first { $0.name != "Kuzu Kuzu" }?.result)
             main.showFromOverview(picked, isMine: false)
             XCTAssertEqual(harness.names, [picked.name])
             XCTAssertEqual(main.searchEntry.text, "", "the entry does not claim the picked result was found for “tarkan”")

@@ -13,23 +13,23 @@ final class WindowUndoTests: XCTestCase {
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let form = harness.form
-            harness.type("Kuzu Kuzu (Live)", into: form.nameEntry)
-            harness.type("Tarkan & Friends", into: form.artistEntry)
-            harness.type("2.49", into: form.priceEntry)
-            form.notesView.text = "Heard it at a wedding"
+            harness.type("Kuzu Kuzu (Live)", into: form.ui.nameEntry)
+            harness.type("Tarkan & Friends", into: form.ui.artistEntry)
+            harness.type("2.49", into: form.ui.priceEntry)
+            form.ui.notesView.text = "Heard it at a wedding"
             form.commitPendingEdits()
             let edited = try XCTUnwrap(harness.main.resultsList.selectedElement)
             XCTAssertEqual(edited.name, "Kuzu Kuzu (Live)")
 
-            form.revertButton.click()
-            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu")
+            form.ui.revertButton.click()
+            XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu")
             XCTAssertEqual(harness.main.bannerText, "Changes to “Kuzu Kuzu” reverted")
 
             harness.main.clickBannerButton()  // Undo
-            XCTAssertEqual(form.nameEntry.text, "Kuzu Kuzu (Live)")
-            XCTAssertEqual(form.artistEntry.text, "Tarkan & Friends")
-            XCTAssertEqual(form.priceEntry.text, "2.49")
-            XCTAssertEqual(form.notesView.text, "Heard it at a wedding")
+            XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu (Live)")
+            XCTAssertEqual(form.ui.artistEntry.text, "Tarkan & Friends")
+            XCTAssertEqual(form.ui.priceEntry.text, "2.49")
+            XCTAssertEqual(form.ui.notesView.text, "Heard it at a wedding")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.edits, edited.edits, "the row shows the edits again")
             XCTAssertTrue(harness.close())
             let saved = try XCTUnwrap(harness.savedStore().records[edited.id]?.edits)
@@ -42,16 +42,16 @@ final class WindowUndoTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)")
 
             XCTAssertTrue(harness.main.window.activateAction("win.undo"))  // Ctrl+Z
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
             XCTAssertNil(harness.environment.keeper.store.records.values.first?.edits.name)
 
             XCTAssertTrue(harness.main.window.activateAction("win.redo"))  // Ctrl+Shift+Z
-            XCTAssertEqual(harness.form.nameEntry.text, "Kuzu Kuzu (Live)")
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu (Live)")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)")
         }
     }
@@ -60,9 +60,9 @@ final class WindowUndoTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.type("Kuzu Kuzu (Live)", into: harness.form.nameEntry)  // committed: on the stack
-            XCTAssertTrue(harness.form.artistEntry.grabFocus())
-            harness.form.artistEntry.text = "Someone Else"  // typed, not committed
+            harness.type("Kuzu Kuzu (Live)", into: harness.form.ui.nameEntry)  // committed: on the stack
+            XCTAssertTrue(harness.form.ui.artistEntry.grabFocus())
+            harness.form.ui.artistEntry.text = "Someone Else"  // typed, not committed
             harness.main.window.activateAction("win.undo")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)",
                            "the committed name edit is not undone while the artist field has typing")
@@ -74,7 +74,7 @@ final class WindowUndoTests: XCTestCase {
     /// commit itself. The typing goes through GtkText's own insertion, as a key press does.
     func testControlZInANameFieldTakesBackOnlyTheLatestTyping() throws {
         try WindowHarness.withCatalogWindow { harness in
-            let name = harness.form.nameEntry
+            let name = harness.form.ui.nameEntry
             @MainActor func typeAtEnd(_ text: String) {
                 var position = gint(name.text.count)
                 gtk_editable_insert_text(OpaquePointer(name.widget), text, -1, &position)
@@ -107,8 +107,8 @@ final class WindowUndoTests: XCTestCase {
             harness.search("kuzu")
             XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
             harness.open("Kuzu Kuzu")
-            XCTAssertTrue(harness.form.hideButton.grabFocus())  // as a click on it does
-            harness.form.hideButton.click()
+            XCTAssertTrue(harness.form.ui.hideButton.grabFocus())  // as a click on it does
+            harness.form.ui.hideButton.click()
             main.window.activateAction("win.undo")
             XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
             main.window.activateAction("win.redo")
@@ -122,14 +122,14 @@ final class WindowUndoTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
-            harness.form.hideButton.click()
+            harness.form.ui.hideButton.click()
             XCTAssertNotNil(harness.main.bannerText)
 
             harness.search("midnight")
             XCTAssertNil(harness.main.bannerText, "a new search ends the old search's notice")
-            let ids = harness.main.items.map(\.id)
+            let ids = harness.main.shownItems.map(\.id)
             harness.main.window.activateAction("win.undo")
-            XCTAssertEqual(harness.main.items.map(\.id), ids, "nothing of the old search appears")
+            XCTAssertEqual(harness.main.shownItems.map(\.id), ids, "nothing of the old search appears")
             XCTAssertTrue(harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil }, "the item is no longer hidden")
 
             harness.search("tarkan")
@@ -142,7 +142,7 @@ final class WindowUndoTests: XCTestCase {
             harness.search("tarkan")
             let count = harness.names.count
             harness.select("Kuzu Kuzu")
-            harness.form.hideButton.click()
+            harness.form.ui.hideButton.click()
 
             harness.main.window.activateAction("win.hidden-items")
             harness.main.myItems.page.select(0)

@@ -12,7 +12,7 @@ final class WindowVisibleRowsTests: XCTestCase {
         for height in [700, 450] {
             try WindowHarness.withCatalogWindow(size: (width: 1024, height: height)) { harness in
                 harness.search("a")
-                XCTAssertEqual(harness.main.items.count, 200)
+                XCTAssertEqual(harness.main.shownItems.count, 200)
                 let list = harness.main.resultsList
                 let scroller = try XCTUnwrap(list.parent)
                 for offset in [0.0, 40 * 62.5] {

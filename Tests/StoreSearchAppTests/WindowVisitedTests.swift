@@ -18,15 +18,15 @@ final class WindowVisitedTests: XCTestCase {
                 MainContext.spin(until: { false }, timeout: .milliseconds(100))
             }
             XCTAssertEqual(visitedCount, 0, "arrowing past rows marks nothing visited")
-            XCTAssertTrue(harness.main.items.allSatisfy { !$0.isVisited })
+            XCTAssertTrue(harness.main.shownItems.allSatisfy { !$0.isVisited })
 
             list.activate(2)  // Enter
             XCTAssertEqual(visitedCount, 1)
-            XCTAssertTrue(harness.main.items[2].isVisited)
+            XCTAssertTrue(harness.main.shownItems[2].isVisited)
 
             list.selectedIndex = 4
-            XCTAssertFalse(harness.main.items[4].isVisited, "not at once")
-            XCTAssertTrue(MainContext.spin(until: { harness.main.items[4].isVisited }, timeout: .seconds(5)),
+            XCTAssertFalse(harness.main.shownItems[4].isVisited, "not at once")
+            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[4].isVisited }, timeout: .seconds(5)),
                           "staying on a row visits it")
             XCTAssertEqual(visitedCount, 2)
         }
@@ -38,15 +38,15 @@ final class WindowVisitedTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             harness.main.resultsList.activate(0)
-            let next = harness.main.items[1]
-            harness.form.hideButton.click()
+            let next = harness.main.shownItems[1]
+            harness.form.ui.hideButton.click()
             XCTAssertEqual(harness.main.resultsList.selectedIndex, 0)
-            XCTAssertEqual(harness.main.items[0].id, next.id, "the next row took its place, selected")
+            XCTAssertEqual(harness.main.shownItems[0].id, next.id, "the next row took its place, selected")
             MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
-            XCTAssertFalse(harness.main.items[0].isVisited)
+            XCTAssertFalse(harness.main.shownItems[0].isVisited)
             XCTAssertNil(harness.environment.keeper.store.records[next.id], "nor is it one of My Items")
-            XCTAssertTrue(harness.form.notesView.grabFocus())
-            XCTAssertTrue(MainContext.spin(until: { harness.main.items[0].isVisited }), "going into its form opens it")
+            XCTAssertTrue(harness.form.ui.notesView.grabFocus())
+            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[0].isVisited }), "going into its form opens it")
         }
     }
 
@@ -55,10 +55,10 @@ final class WindowVisitedTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             XCTAssertTrue(harness.main.results.focusFirst())  // Down from the search field
-            XCTAssertTrue(MainContext.spin(until: { harness.main.items[0].isVisited }, timeout: .seconds(5)))
+            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[0].isVisited }, timeout: .seconds(5)))
             _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/karma/200001?i=300001"])
             XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }))
-            XCTAssertTrue(MainContext.spin(until: { harness.main.items.first?.isVisited == true }, timeout: .seconds(5)),
+            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems.first?.isVisited == true }, timeout: .seconds(5)),
                           "a link's item, opened, is visited")
         }
     }
@@ -68,13 +68,13 @@ final class WindowVisitedTests: XCTestCase {
             harness.search("tarkan")
             harness.main.resultsList.activate(0)
             let button = try XCTUnwrap(harness.main.window.descendant(accessibleLabel: "Mark as Unvisited"))
-            XCTAssertEqual(button.widget, harness.form.unvisitButton.widget)
-            XCTAssertTrue(harness.form.unvisitButton.isVisible)
-            let id = harness.main.items[0].id
+            XCTAssertEqual(button.widget, harness.form.ui.unvisitButton.widget)
+            XCTAssertTrue(harness.form.ui.unvisitButton.isVisible)
+            let id = harness.main.shownItems[0].id
 
-            harness.form.unvisitButton.click()
-            XCTAssertFalse(harness.main.items[0].isVisited, "the row is no longer dimmed")
-            XCTAssertFalse(harness.form.unvisitButton.isVisible)
+            harness.form.ui.unvisitButton.click()
+            XCTAssertFalse(harness.main.shownItems[0].isVisited, "the row is no longer dimmed")
+            XCTAssertFalse(harness.form.ui.unvisitButton.isVisible)
             XCTAssertTrue(harness.close())
             XCTAssertNil(try harness.savedStore().records[id]?.visitedAt, "and that is saved")
         }
@@ -87,7 +87,7 @@ final class WindowVisitedTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             main.resultsList.activate(0)
-            XCTAssertTrue(main.items[0].isVisited)
+            XCTAssertTrue(main.shownItems[0].isVisited)
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(200))
             let resultRow = try XCTUnwrap(main.results.views.listViewport.cell(at: 0))
             XCTAssertTrue(resultRow.hasCSSClass("visited"), "the search results fade a visited row")

@@ -27,7 +27,7 @@ enum SelfCheck {
                 resources: \(environment.resources.root.path)
                 translations: \(environment.resources.localeDirectory.path)
                 query: country=\(environment.storeRegion.country)&lang=\(environment.userLocale.apiLanguage)
-                categories: \(main.search.categoryDropDown.items.joined(separator: ", "))
+                categories: \(main.search.ui.categoryDropdown.items.joined(separator: ", "))
                 artwork: \(shown)
 
                 """.utf8))

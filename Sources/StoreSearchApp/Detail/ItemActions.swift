@@ -5,15 +5,14 @@ import StoreSearchCore
 /// What can be done to the item the detail shows, as window actions its buttons name in
 /// detail-form.ui: win.hide-item, win.revert-item, win.mark-unvisited and win.view-in-store, and
 /// win.keep (Keep in My Items, the header's star and Ctrl+D), whose state is whether it is kept.
-/// Each action is carried out here, as a change through the undo history, after what is typed
-/// in the form is committed (one step with it: see `UndoController.actOnOpenItem`); whether it
+/// Each action is carried out here, as a change of the items (`Items`), after what is typed in
+/// the form is committed (one step with it: see `Items.actOnOpenItem`); whether it
 /// can be done follows the item (and a read-only window) through the action, so every button or
 /// menu item naming it follows too.
 @MainActor
 final class ItemActions {
     private let window: Window
-    private let changes: UndoController
-    private let keeper: ItemStoreKeeper
+    private let items: Items
     private let notices: NoticesController
     private let detail: DetailForm
     private(set) var item: Item?
@@ -22,30 +21,29 @@ final class ItemActions {
         didSet { show(item) }
     }
 
-    init(window: Window, detail: DetailForm, changes: UndoController, keeper: ItemStoreKeeper, notices: NoticesController) {
+    init(window: Window, detail: DetailForm, items: Items, notices: NoticesController) {
         self.window = window
         self.detail = detail
         self.notices = notices
-        self.changes = changes
-        self.keeper = keeper
+        self.items = items
         detail.shown.subscribe { [weak self] item in self?.show(item) }
         detail.invalidPriceChanged.subscribe { [weak self] in self?.show(self?.item) }
         // The shown item changed (an edit, an undo, Mark as Unvisited): what can be done follows.
-        changes.storeChanged.subscribe { [weak self] id in
-            guard let self, let shown = self.item, shown.id == id else { return }
-            self.show(keeper.store.item(for: shown.result))
+        items.changed.subscribe { [weak self] ids in
+            guard let self, let shown = self.item, ids.contains(shown.id) else { return }
+            self.show(items.store.item(for: shown.result))
         }
         window.addAction(.hideItem) { [weak self] in self?.act { self?.hide($0) } }
         window.addAction(.revertItem) { [weak self] in
             self?.act { item in
                 self?.detail.discardTypedPrice()  // typing that is not a price goes too
                 guard !item.edits.isEmpty else { return }
-                self?.changes.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                self?.items.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
                                      notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
             }
         }
         window.addAction(.markUnvisited) { [weak self] in
-            self?.act { item in self?.changes.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil))) }
+            self?.act { item in self?.items.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil))) }
         }
         window.addAction(.viewInStore) { [weak self] in
             self?.act { item in if let url = item.result.storeURL { self?.openInBrowser(url) } }
@@ -53,7 +51,7 @@ final class ItemActions {
         window.addBoolAction(.keep, state: false) { [weak self] kept in
             self?.act { item in
                 let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
-                self?.changes.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+                self?.items.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
             }
         }
         show(nil)
@@ -62,25 +60,25 @@ final class ItemActions {
     /// The detail shows `item` (nil: none), as it is now.
     func show(_ item: Item?) {
         self.item = item
-        window.setActionEnabled(.hideItem, item.map { !keeper.store.isHidden($0.id) } == true && isEditable)  // My Items lists hidden ones
+        window.setActionEnabled(.hideItem, item.map { !items.store.isHidden($0.id) } == true && isEditable)  // My Items lists hidden ones
         window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty || detail.invalidPriceText != nil } == true && isEditable)
         window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
         window.setActionEnabled(.keep, item != nil && isEditable)
-        window.setActionState(.keep, item.map { keeper.store.isKept($0.id) } ?? false)
+        window.setActionState(.keep, item.map { items.store.isKept($0.id) } ?? false)
     }
 
     /// Runs `action` on the shown item as it is once the form's typing is committed.
     private func act(_ action: (Item) -> Void) {
-        changes.actOnOpenItem {
+        items.actOnOpenItem {
             if let item { action(item) }
         }
     }
 
     /// Hides `item` (the shown one: the Hide button, or Delete in the results) with an Undo notice.
     private func hide(_ item: Item) {
-        guard !keeper.isReadOnly else { return }
-        changes.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
+        guard !items.keeper.isReadOnly else { return }
+        items.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
     }
 
     /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`

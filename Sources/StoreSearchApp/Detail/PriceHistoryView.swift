@@ -9,8 +9,9 @@ import StoreSearchCore
 /// changed since it was kept (it has no history).
 @MainActor
 final class PriceHistoryView {
-    let root: Box
-    private let list: ListBox
+    /// price-history.ui's objects.
+    private let ui = PriceHistoryOutlets()
+    var root: Box { ui.priceHistory }
     private var rows: [ActionRow] = []
     private let locale: Locale
     /// A long history shows its newest prices only.
@@ -18,9 +19,6 @@ final class PriceHistoryView {
 
     init(locale: Locale) {
         self.locale = locale
-        let builder = Builder.loading("price-history.ui")
-        root = builder.object("price_history")
-        list = builder.object("price_history_list")
     }
 
     /// The rows' texts, as shown (tests read them).
@@ -31,10 +29,10 @@ final class PriceHistoryView {
         let texts = item.map(Self.texts(formatter: PriceFormatter(locale: locale), dates: dateFormat)) ?? []
         guard texts.map(\.title) != shownTexts.map(\.title) || texts.map(\.subtitle) != shownTexts.map(\.subtitle) else { return }
         shownTexts = texts
-        for row in rows { list.remove(row) }
+        for row in rows { ui.priceHistoryList.remove(row) }
         rows = texts.map { title, subtitle in
             let row = ActionRow(title: title, subtitle: subtitle)
-            list.append(row)
+            ui.priceHistoryList.append(row)
             return row
         }
         root.isVisible = !texts.isEmpty

@@ -13,23 +13,24 @@ final class MyItemsController {
     let pages: ViewStack
     private let window: Window
     private let keeper: ItemStoreKeeper
-    private let changes: UndoController
+    private let items: Items
     private let notices: NoticesController
     private(set) var exportChooser: FileChooserNative?
 
     /// Search or My Items came into view (true: My Items).
     let pageChanged = Event<Bool>()
 
-    init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState, changes: UndoController,
+    /// `pages`: the Search and My Items pages, where My Items goes in as `page.root`.
+    init(pages: ViewStack, window: Window, environment: AppEnvironment, state: WindowState, items: Items,
          notices: NoticesController) {
         self.window = window
         keeper = environment.keeper
-        self.changes = changes
+        self.items = items
         self.notices = notices
         page = MyItemsPage(window: window, environment: environment, state: state)
-        pages = builder.object("pages_stack")
-        builder.object("my_items_holder", as: Box.self).append(page.root)
+        self.pages = pages
 
+        items.changed.subscribe { [weak self] ids in self?.storeChanged(ids: ids) }
         pages.onVisiblePageChanged { [weak self] in
             guard let self else { return }
             if self.isShowingMyItems { self.page.pageShown() }
@@ -37,8 +38,8 @@ final class MyItemsController {
         }
         page.itemSelected.subscribe { [weak self] _ in self?.updateSelectionActions() }
         // The selected item is the one the detail shows: its typing is committed first, one step with the action.
-        window.addAction(.restoreItem) { [weak self] in self?.changes.actOnOpenItem { self?.restoreSelected() } }
-        window.addAction(.removeItem) { [weak self] in self?.changes.actOnOpenItem { self?.removeSelected() } }
+        window.addAction(.restoreItem) { [weak self] in self?.items.actOnOpenItem { self?.restoreSelected() } }
+        window.addAction(.removeItem) { [weak self] in self?.items.actOnOpenItem { self?.removeSelected() } }
         window.addAction(.hiddenItems) { [weak self] in self?.showHiddenItems() }
         window.addAction(.export) { [weak self] in self?.chooseExportFile() }
         window.addAction(.showSearch) { [weak self] in self?.showPage(myItems: false) }
@@ -80,7 +81,7 @@ final class MyItemsController {
 
     private func restoreSelected() {
         guard let item = page.selected, item.isHidden else { return }
-        changes.record(ItemChange(result: item.item.result, kind: .hidden(false)),
+        items.record(ItemChange(result: item.item.result, kind: .hidden(false)),
                        notice: String(format: localized("“%@” restored"), item.item.name))
     }
 
@@ -89,7 +90,7 @@ final class MyItemsController {
     private func removeSelected() {
         guard let item = page.selected, let record = keeper.store.records[item.id] else { return }
         let index = page.views.selection.selectedIndex ?? 0
-        changes.record(ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
+        items.record(ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
                        notice: String(format: localized("“%@” removed from My Items"), item.item.name))
         if page.count > 0 {
             page.select(min(index, page.count - 1))

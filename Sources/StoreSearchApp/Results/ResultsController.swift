@@ -4,8 +4,8 @@ import StoreSearchCore
 
 /// The results: one model and one selection shown as a list or as a cover grid, filled a few
 /// rows per frame; selecting opens the detail (a click, Enter or a dwell marks it visited);
-/// Delete asks to hide the selected item; a change to an item (edit, hide, undo, restore) shows
-/// in its row, and a hidden row's place goes to the next one.
+/// Delete asks to hide the selected item; the rows follow the items' changes (edit, hide, undo,
+/// restore), and a hidden row's place goes to the next one.
 @MainActor
 final class ResultsController {
     /// The iTunes Search API returns at most this many results.
@@ -16,11 +16,14 @@ final class ResultsController {
     var selection: SingleSelection<Item> { views.selection }
     var list: ListView<Item> { views.list }
     var grid: GridView<Item> { views.grid }
-    private let countLabel: Label
+    /// results-view.ui's objects.
+    let ui = ResultsViewOutlets()
+    /// The header's List View and Grid View toggles.
     let listButton: ToggleButton
     let gridButton: ToggleButton
     private let feeder: ResultsFeeder
     private let keeper: ItemStoreKeeper
+    private let userItems: Items
     private let state: WindowState
     private var visits: VisitTracker!
     /// The results of the last search, before hidden items were taken out (for restoring).
@@ -34,17 +37,15 @@ final class ResultsController {
     let itemSelected = Event<(item: Item?, opens: Bool)>()
     /// Enter or double click on an item.
     let itemActivated = Event<Item>()
-    /// An item shown in a row changed (visited, edited, reverted): the form shows it too.
-    let itemChanged = Event<Item>()
 
-    init(builder: Builder, window: Window, environment: AppEnvironment, state: WindowState) {
+    init(viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, environment: AppEnvironment,
+         items: Items, state: WindowState) {
         keeper = environment.keeper
+        userItems = items
         self.state = state
-        countLabel = builder.object("count_label")
-        listButton = builder.object("list_view_button")
-        gridButton = builder.object("grid_view_button")
-        views = ItemViews(listScroller: builder.object("list_scroller"), gridScroller: builder.object("grid_scroller"),
-                          viewStack: builder.object("view_stack"), environment: environment, name: localized("Results"),
+        (listButton, gridButton) = viewButtons
+        views = ItemViews(listScroller: ui.listScroller, gridScroller: ui.gridScroller,
+                          viewStack: ui.viewStack, environment: environment, name: localized("Results"),
                           marksVisited: true)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
@@ -62,6 +63,7 @@ final class ResultsController {
     }
 
     private func connectSignals() {
+        userItems.changed.subscribe { [weak self] ids in self?.follow(ids) }
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         for view in [list as Widget, grid as Widget] {
             view.onKeyPressedBeforeChildren { [weak self] keyval, _ in
@@ -88,7 +90,7 @@ final class ResultsController {
 
     var items: [Item] { model.elements }
     var isFilling: Bool { feeder.isFeeding }
-    var countText: String { countLabel.text }
+    var countText: String { ui.countLabel.text }
 
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
     /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a
@@ -131,10 +133,10 @@ final class ResultsController {
         switch counted {
         case .results:
             let text = String(format: localizedPlural("%ld result", "%ld results", count), count)
-            countLabel.text = lastResults.count >= Self.storeLimit
+            ui.countLabel.text = lastResults.count >= Self.storeLimit
                 ? String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit) : text
-        case .works: countLabel.text = String(format: localizedPlural("%ld work", "%ld works", count), count)
-        case .tracks: countLabel.text = String(format: localizedPlural("%ld track", "%ld tracks", count), count)
+        case .works: ui.countLabel.text = String(format: localizedPlural("%ld work", "%ld works", count), count)
+        case .tracks: ui.countLabel.text = String(format: localizedPlural("%ld track", "%ld tracks", count), count)
         }
     }
 
@@ -247,21 +249,15 @@ final class ResultsController {
     /// Opening an item marks it visited; it is not an undoable change (Mark as Unvisited is).
     private func markVisited(_ id: String) {
         guard let item = model.elements.first(where: { $0.id == id }), !item.isVisited else { return }
-        keeper.update { $0.markVisited(item.result) }
-        refresh(keeper.store.item(for: item.result))
+        userItems.markVisited(item.result)
     }
 
-    /// Puts a changed item into its row (keeping selection and focus) and tells the form.
-    func refresh(_ item: Item) {
-        guard let index = model.elements.firstIndex(where: { $0.id == item.id }) else { return }
-        model.update(at: index, with: item)
-        itemChanged.send(item)
-    }
-
-    /// Brings the rows in line with the store after a change to one item. A row is only ever
+    /// Brings the rows in line with the store after a change to these items. A row is only ever
     /// shown for a result of the current search, and at most once. A hidden selected row's
     /// place goes to the next row, selected and focused, so Delete can go on down the list.
-    func reflect(_ change: ItemChange) { reflect(change.result) }
+    private func follow(_ ids: Set<String>) {
+        for result in lastResults where ids.contains(result.id) { reflect(result) }
+    }
 
     /// The user's items were read after these results showed (the file is read in the
     /// background): hidden ones leave, edited ones show their edits.
@@ -293,8 +289,8 @@ final class ResultsController {
             model.insert(item, at: position)
             updateCount()
             selectReplacing(position)
-        case (_?, false):
-            refresh(item)
+        case (let row?, false):
+            model.update(at: row, with: item)  // keeping selection and focus
         }
     }
 }

@@ -8,15 +8,10 @@ import StoreSearchCore
 /// when the store cannot be reached).
 @MainActor
 final class SearchController {
-    let searchEntry: SearchEntry
-    let categoryDropDown: DropDown
-    let resultsStack: Stack
-    let retryButton: Button
-    let offlineButton: Button
-    private let spinner: Spinner
-    let emptyPage: StatusPage
-    private let errorPage: StatusPage
-    private let offlineLabel: Label
+    /// search-page.ui's objects.
+    let ui = SearchPageOutlets()
+    var searchEntry: SearchEntry { ui.searchEntry }
+    var resultsStack: Stack { ui.resultsStack }
     private let results: ResultsController
     private let environment: AppEnvironment
     private var searchTask: Task<Void, Never>?
@@ -40,38 +35,29 @@ final class SearchController {
     /// Retry runs this lookup again (a browsed page's), not the entry's search.
     private var retryLookup: (() -> Void)?
 
-    init(builder: Builder, results: ResultsController, environment: AppEnvironment) {
+    init(results: ResultsController, environment: AppEnvironment) {
         self.results = results
         self.environment = environment
-        searchEntry = builder.object("search_entry")
-        categoryDropDown = builder.object("category_dropdown")
-        resultsStack = builder.object("results_stack")
-        retryButton = builder.object("retry_button")
-        offlineButton = builder.object("offline_button")
-        spinner = builder.object("spinner")
-        emptyPage = builder.object("empty_page")
-        errorPage = builder.object("error_page")
-        offlineLabel = builder.object("offline_label")
-
+        ui.resultsHolder.append(results.ui.resultsView)
         searchEntry.onActivate { [weak self] in self?.runSearch() }
         // Escape in the entry clears it (and a search, if one was typed, stays on screen).
         searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
         // Category is the one list of categories: its order is the drop-down's.
-        categoryDropDown.setItems(Category.allCases.map(\.displayName))
-        categoryDropDown.onSelectionChanged { [weak self] in
+        ui.categoryDropdown.setItems(Category.allCases.map(\.displayName))
+        ui.categoryDropdown.onSelectionChanged { [weak self] in
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.runSearch()
         }
-        retryButton.onClicked { [weak self] in
+        ui.retryButton.onClicked { [weak self] in
             if let retry = self?.retryLookup { retry() } else { self?.runSearch() }
         }
-        offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
+        ui.offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
         environment.search.unreachable.subscribe { [weak self] in
-            self?.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
+            self?.ui.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
         }
         resultsStack.show(Page.hint)
-        categoryDropDown.nameButton(localized("Category"))
-        categoryDropDown.nameListRows()
+        ui.categoryDropdown.nameButton(localized("Category"))
+        ui.categoryDropdown.nameListRows()
     }
 
     /// The results pane's pages, as main-window.ui names them.
@@ -82,7 +68,7 @@ final class SearchController {
     var visiblePage: Page { resultsStack.visible(Page.self) ?? .hint }
 
     var selectedCategory: Category {
-        let index = categoryDropDown.selectedIndex
+        let index = ui.categoryDropdown.selectedIndex
         return Category.allCases.indices.contains(index) ? Category.allCases[index] : .all
     }
 
@@ -118,7 +104,7 @@ final class SearchController {
         stopCountdown()
         results.stopFilling()
         resultsStack.show(Page.searching)
-        spinner.isSpinning = true
+        ui.spinner.isSpinning = true
         searchTask = Task { [weak self] in
             do {
                 try await work()
@@ -151,7 +137,7 @@ final class SearchController {
         retryLookup = { [weak self] in self?.browse(query, show: show) }
         startSearching { [weak self, environment] in
             let found = try await environment.search.lookup(query)
-            self?.spinner.isSpinning = false
+            self?.ui.spinner.isSpinning = false
             show(found)
         }
     }
@@ -161,8 +147,8 @@ final class SearchController {
     func showPane(_ page: Page, emptyText: String) {
         searchTask?.cancel()
         stopCountdown()
-        spinner.isSpinning = false
-        emptyPage.pageDescription = emptyText
+        ui.spinner.isSpinning = false
+        ui.emptyPage.pageDescription = emptyText
         switch page {
         case .results, .empty: resultsStack.show(page)
         case .hint, .searching, .error: resultsStack.show(Page.hint)
@@ -173,7 +159,7 @@ final class SearchController {
     func showOpened(_ result: SearchResult) {
         searchTask?.cancel()
         newRoot.send()
-        spinner.isSpinning = false
+        ui.spinner.isSpinning = false
         results.show([result])
         newResults.send()
         resultsStack.show(Page.results)
@@ -183,16 +169,16 @@ final class SearchController {
     /// Starts with `term` in `category` (the command line's --search and --category).
     func start(term: String, category: Category) {
         searchEntry.text = term
-        categoryDropDown.selectedIndex = Category.allCases.firstIndex(of: category) ?? 0
+        ui.categoryDropdown.selectedIndex = Category.allCases.firstIndex(of: category) ?? 0
         runSearch()
     }
 
     private func showResults(_ found: [SearchResult], for query: SearchQuery) {
-        spinner.isSpinning = false
+        ui.spinner.isSpinning = false
         results.show(found)
         newResults.send()
         if results.isEmpty {
-            emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
+            ui.emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.show(Page.empty)
         } else {
             resultsStack.show(Page.results)
@@ -200,12 +186,12 @@ final class SearchController {
     }
 
     private func showFailure(_ failure: SearchFailure, for query: SearchQuery? = nil) {
-        spinner.isSpinning = false
-        errorPage.title = failure.title
-        errorPage.pageDescription = failure.message
-        offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
-        retryButton.isVisible = failure.isWorthRetrying
-        retryButton.isSensitive = true
+        ui.spinner.isSpinning = false
+        ui.errorPage.title = failure.title
+        ui.errorPage.pageDescription = failure.message
+        ui.offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        ui.retryButton.isVisible = failure.isWorthRetrying
+        ui.retryButton.isSensitive = true
         resultsStack.show(Page.error)
         results.select(nil)  // the list under the failure page is gone from view: so is its open item
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
@@ -223,10 +209,10 @@ final class SearchController {
                 if self.visiblePage == .error, self.lastQuery == query { self.runSearch() }
                 return false
             }
-            self.errorPage.pageDescription = SearchFailure.waitMessage(term: query.term, remaining: remaining)
+            self.ui.errorPage.pageDescription = SearchFailure.waitMessage(term: query.term, remaining: remaining)
             return true
         }
-        retryButton.isSensitive = false
+        ui.retryButton.isSensitive = false
         guard tick() else { return }
         countdown = MainContext.every(.seconds(1)) { tick() }
     }
@@ -234,17 +220,17 @@ final class SearchController {
     private func stopCountdown() {
         countdown?.cancel()
         countdown = nil
-        retryButton.isSensitive = true
+        ui.retryButton.isSensitive = true
     }
 
-    var errorText: (title: String, message: String) { (errorPage.title, errorPage.pageDescription) }
-    var emptyText: String { emptyPage.pageDescription }
+    var errorText: (title: String, message: String) { (ui.errorPage.title, ui.errorPage.pageDescription) }
+    var emptyText: String { ui.emptyPage.pageDescription }
 
     /// Points searches at the bundled catalog; `searching` repeats the last search there.
     func useOfflineCatalog(searching: Bool = true) {
         do {
             try environment.switchToOfflineCatalog()
-            offlineLabel.isVisible = true
+            ui.offlineLabel.isVisible = true
             if searching { runSearch() }
         } catch {
             showFailure(.unreachable(detail: String(format: localized("The offline catalog could not be opened: %@"), String(describing: error))))

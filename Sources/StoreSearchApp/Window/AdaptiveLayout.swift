@@ -21,10 +21,10 @@ final class AdaptiveLayout {
     /// Back a browsed page; false when there is none.
     var browseBack: () -> Bool = { false }
 
-    init(builder: Builder) {
-        leaflet = builder.object("leaflet")
-        backButton = builder.object("back_button")
-        detailPane = builder.object("detail_pane")
+    init(leaflet: Leaflet, backButton: Button, detailPane: Box) {
+        self.leaflet = leaflet
+        self.backButton = backButton
+        self.detailPane = detailPane
         backButton.onClicked { [weak self] in self?.goBack() }
         detailPane.addShortcut("Escape") { [weak self] in self?.goBack(byKeyboard: true) ?? false }
         // Side by side, Alt+Left in the detail goes back a browsed page when there is one.

@@ -74,7 +74,7 @@ final class CloseGuard {
                 self.detail.discardTypedPrice()
                 self.window.close()
             } else {
-                self.detail.priceEntry.grabFocus()
+                self.detail.ui.priceEntry.grabFocus()
             }
         }
     }

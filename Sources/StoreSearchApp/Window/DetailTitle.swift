@@ -15,8 +15,8 @@ final class DetailTitle {
     private let label: Label
     private let leaflet: Leaflet
 
-    init(builder: Builder, leaflet: Leaflet) {
-        label = builder.object("detail_title")
+    init(label: Label, leaflet: Leaflet) {
+        self.label = label
         self.leaflet = leaflet
         leaflet.onNotify("folded") { [weak self] in self?.followFolding() }
         followFolding()

@@ -3,14 +3,17 @@ import Foundation
 import Gtk
 import StoreSearchCore
 
-/// The main window, assembled from its parts: main-window.ui (header bars, search, the leaflet
-/// of results and detail), the results controller (list, grid, hiding), the search controller
-/// (states), the detail form (detail-form.ui), notices (toasts), actions and accelerators, and
-/// the remembered window state. It wires them together; CloseGuard owns closing.
+/// The main window, assembled from its parts: main-window.ui (header bars, the leaflet of
+/// results and detail), the search controller (search-page.ui: the bar and a search's states),
+/// the results controller (results-view.ui: list, grid, hiding), the detail form
+/// (detail-form.ui), notices (toasts), actions and accelerators, and the remembered window
+/// state. It wires them together and hands each part the objects of main-window.ui it works
+/// on; CloseGuard owns closing.
 @MainActor
 public final class MainWindow {
     public let window: Window
-    private let builder: Builder
+    /// main-window.ui's objects.
+    private let ui = MainWindowOutlets()
     let environment: AppEnvironment
     let layout: AdaptiveLayout
     let notices: NoticesController
@@ -18,15 +21,16 @@ public final class MainWindow {
     let search: SearchController
     let detail: DetailForm
     let actions: WindowActions
-    let changes: UndoController
+    /// The user's items: every change goes through them, and every view follows them.
+    let items: Items
+    let undoActions: UndoActions
     let myItems: MyItemsController
     let state: WindowState
     let detailTitle: DetailTitle
-    let keepButton: ToggleButton
-    let menuButton: MenuButton
+    var keepButton: ToggleButton { ui.keepButton }
+    var menuButton: MenuButton { ui.menuButton }
     /// The store region drop-down beside the category.
     let regionPicker: StoreRegionPicker
-    private let sortButton: MenuButton
     let priceWatch: PriceWatch
     let priceDrops: PriceDropNotifier
     let preview: PreviewController
@@ -39,29 +43,30 @@ public final class MainWindow {
     /// `settings`: where the window state is kept (nil: the user's GSettings).
     public init(application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil) {
         self.environment = environment
-        builder = Builder.loading("main-window.ui")
         AppResources.loadStyleSheet()
-        window = builder.object("window")
+        window = ui.window
         window.setApplication(application)
         state = WindowState(settings: environment.settings, backend: settings)
         state.restore(window)
-        menuButton = builder.object("menu_button")
-        keepButton = builder.object("keep_button")
-        keepButton.showIcons(active: "starred-symbolic", inactive: "non-starred-symbolic")
-        layout = AdaptiveLayout(builder: builder)
-        detailTitle = DetailTitle(builder: builder, leaflet: layout.leaflet)
+        ui.keepButton.showIcons(active: "starred-symbolic", inactive: "non-starred-symbolic")
+        layout = AdaptiveLayout(leaflet: ui.leaflet, backButton: ui.backButton, detailPane: ui.detailPane)
+        detailTitle = DetailTitle(label: ui.detailTitle, leaflet: layout.leaflet)
         let banner = NoticeBanner()
-        builder.object("window_content", as: Box.self).prepend(banner.revealer)
-        notices = NoticesController(overlay: builder.object("toast_overlay"), banner: banner)
-        results = ResultsController(builder: builder, window: window, environment: environment, state: state)
-        search = SearchController(builder: builder, results: results, environment: environment)
+        ui.windowContent.prepend(banner.revealer)
+        notices = NoticesController(overlay: ui.toastOverlay, banner: banner)
+        items = Items(keeper: environment.keeper)
+        results = ResultsController(viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
+                                    environment: environment, items: items, state: state)
+        search = SearchController(results: results, environment: environment)
+        ui.searchHolder.append(search.ui.searchPage)
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
-        layout.detailContent.append(detail.stack)
+        layout.detailContent.append(detail.ui.detailStack)
         actions = WindowActions(window: window, application: application)
-        changes = UndoController(window: window, keeper: environment.keeper, notices: notices, results: results, detail: detail)
-        myItems = MyItemsController(builder: builder, window: window, environment: environment, state: state, changes: changes,
+        items.commitTyping = { [detail] in detail.commitPendingEdits() }
+        undoActions = UndoActions(window: window, items: items, detail: detail, notices: notices)
+        myItems = MyItemsController(pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
                                     notices: notices)
-        sortButton = builder.object("sort_button")
+        ui.myItemsHolder.append(myItems.page.root)
         priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
         priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
                                        locale: environment.locale) { [weak myItems, weak layout] in
@@ -71,13 +76,13 @@ public final class MainWindow {
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
             environment.isOffline
         }
-        detail.previewSlot.append(preview.root)
-        itemActions = ItemActions(window: window, detail: detail, changes: changes, keeper: environment.keeper, notices: notices)
+        detail.ui.previewSlot.append(preview.root)
+        itemActions = ItemActions(window: window, detail: detail, items: items, notices: notices)
         browse = BrowseController(window: window, search: search, results: results, detail: detail, preview: preview,
-                                  environment: environment, slot: builder.object("browse_slot"))
+                                  environment: environment, slot: search.ui.browseSlot)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview, queue: browse.queue)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
-        builder.object("search_bar", as: Box.self).append(regionPicker.dropDown)
+        search.ui.searchBar.append(regionPicker.dropDown)
 
         closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, priceWatch, preview] in
             search.cancel()  // the request's connection closes with the window
@@ -117,7 +122,7 @@ public final class MainWindow {
             let list = self.shownList
             guard list.views.visibleView.containsFocus else { return false }
             if tab == .backward { return list.searchField.grabFocus() }
-            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.stack.childFocus()
+            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.ui.detailStack.childFocus()
         }
         searchEntry.onSearchStarted { [weak self] in
             guard let self, !self.searchEntry.containsFocus else { return }
@@ -131,9 +136,11 @@ public final class MainWindow {
         connectBrowsing()
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
-        results.itemChanged.subscribe { [weak self] item in
-            guard let self, self.detail.item?.id == item.id else { return }
-            self.detail.show(item)
+        // The form's edits go to the items, and the open item follows them like every view.
+        detail.edited.subscribe { [weak self] change in self?.items.record(change) }
+        items.changed.subscribe { [weak self] ids in
+            guard let self, let open = self.detail.item, ids.contains(open.id) else { return }
+            self.detail.show(self.items.store.item(for: open.result))
         }
         search.newResults.subscribe { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
@@ -143,7 +150,7 @@ public final class MainWindow {
         // A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
         // only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q
         // too. The focus moves to the list on screen, or its search field.
-        changes.storeChanged.subscribe { [weak self] _ in
+        items.changed.subscribe { [weak self] _ in
             MainContext.after(.zero) { [weak self] in  // once the rows have followed the change
                 guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
                 self.focusList(deselecting: false)
@@ -168,11 +175,10 @@ public final class MainWindow {
             self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
                                       String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
         }
-        changes.storeChanged.subscribe { [weak self] id in
+        items.changed.subscribe { [weak self] ids in
             guard let self else { return }
-            self.myItems.storeChanged(id: id)
             // A preview stops when its item is hidden.
-            if self.environment.keeper.store.isHidden(id) { self.preview.itemWentAway(id) }
+            for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
         }
         mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
         results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
@@ -181,7 +187,7 @@ public final class MainWindow {
         myItems.pageChanged.subscribe { [weak self] isMyItems in
             guard let self else { return }
             // The sort menu orders search results; My Items has its own beside its filter.
-            self.sortButton.isVisible = !isMyItems
+            self.ui.sortButton.isVisible = !isMyItems
             self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
         }
         // Ctrl+F: the search field of the page on screen (on My Items, its filter).
@@ -228,8 +234,7 @@ public final class MainWindow {
             guard let self, !self.browse.openArtistRow(item) else { return }
             self.editName()
         }
-        let resultsPane: Box = builder.object("results_pane")
-        resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
+        ui.resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
         layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
         // Where no pane holds the keyboard (a button that opened a page went away under it).
@@ -255,7 +260,7 @@ public final class MainWindow {
     /// Enter or a double click on an item: its detail, ready to edit its name.
     private func editName() {
         layout.showDetail()
-        detail.nameEntry.grabFocus()
+        detail.ui.nameEntry.grabFocus()
     }
 
     /// The list on screen (the results, or My Items) and the field that searches or filters it.
@@ -285,7 +290,7 @@ public final class MainWindow {
             // The detail's first control that the accessibility bus reports: GTK 4.8 does not
             // report the focus inside an AdwEntryRow (the Name field), so a screen reader said
             // nothing after F6 (issue #30). Tab goes on into the form.
-            if !keepButton.isSensitive || !keepButton.grabFocus() { detail.nameEntry.grabFocus() }
+            if !keepButton.isSensitive || !keepButton.grabFocus() { detail.ui.nameEntry.grabFocus() }
         } else {
             focusList(deselecting: false)
         }

@@ -6,7 +6,7 @@ import Gtk
 /// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the primary
 /// menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes, and
 /// search (Ctrl+F) and F6 to MainWindow, which knows the layout.
-/// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoController's.)
+/// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoActions'.)
 @MainActor
 final class WindowActions {
     static let accelerators: [(action: WindowAction, keys: [String])] = [
@@ -43,7 +43,7 @@ final class WindowActions {
 
     private func showShortcuts() {
         if shortcutsWindow == nil {
-            let shortcuts: Window = Builder.loading("shortcuts-window.ui").object("help_overlay")
+            let shortcuts = ShortcutsWindowOutlets().helpOverlay
             shortcuts.setTransient(for: window)
             shortcuts.hidesOnClose = true
             shortcuts.destroysWithParent = true

@@ -5,25 +5,19 @@ import Gtk
 /// (notice-banner.ui): the text wraps, an optional button acts, and it stays until dismissed.
 @MainActor
 final class NoticeBanner {
-    let revealer: Revealer
-    private let label: Label
-    private let button: Button
-    /// Kept: a wrapper disconnects its handlers when it goes, so a temporary one left × dead.
-    private let closeButton: Button
+    /// notice-banner.ui's objects, kept: a wrapper disconnects its handlers when it goes, so a
+    /// temporary one left × dead.
+    private let ui = NoticeBannerOutlets()
+    var revealer: Revealer { ui.banner }
     private var action: (() -> Void)?
 
     init() {
-        let builder = Builder.loading("notice-banner.ui")
-        revealer = builder.object("banner")
-        label = builder.object("banner_label")
-        button = builder.object("banner_button")
-        closeButton = builder.object("banner_close")
-        button.onClicked { [weak self] in
+        ui.bannerButton.onClicked { [weak self] in
             let action = self?.action
             self?.dismiss()
             action?()
         }
-        closeButton.onClicked { [weak self] in self?.dismiss() }
+        ui.bannerClose.onClicked { [weak self] in self?.dismiss() }
     }
 
     /// The notice shown, if any.
@@ -32,9 +26,9 @@ final class NoticeBanner {
     func show(_ text: String, button title: String?, action: (() -> Void)?) {
         self.text = text
         self.action = action
-        label.text = text
-        button.label = title ?? ""
-        button.isVisible = title != nil && action != nil
+        ui.bannerLabel.text = text
+        ui.bannerButton.label = title ?? ""
+        ui.bannerButton.isVisible = title != nil && action != nil
         revealer.isVisible = true
         revealer.isRevealed = true
     }
@@ -48,6 +42,6 @@ final class NoticeBanner {
 
     /// Presses the banner's button, or dismisses it when it has none.
     func clickButton() {
-        if button.isVisible { button.click() } else { dismiss() }
+        if ui.bannerButton.isVisible { ui.bannerButton.click() } else { dismiss() }
     }
 }

@@ -4,7 +4,7 @@ import Gtk
 /// accelerators and the `.ui` files' `action-name`s refer to; a test checks that every name a
 /// `.ui` file uses is one of these and is added to the window.
 enum WindowAction: String, CaseIterable {
-    // The window (WindowActions, UndoController, MainWindow: focus-search and switch-pane)
+    // The window (WindowActions, UndoActions, MainWindow: focus-search and switch-pane)
     case focusSearch = "focus-search", switchPane = "switch-pane", close, about, showHelpOverlay = "show-help-overlay"
     case undo, redo
     // The open item (ItemActions, PreviewController)

@@ -1,0 +1,89 @@
+import StoreSearchCore
+
+/// The user's items as the window changes them: every change goes through here, into the store
+/// (kept and saved by `ItemStoreKeeper`) and onto the undo history, and `changed` tells every
+/// view which items it touched. Views only follow `changed`; none of them is told by another.
+/// One step of the history is one thing the user did: usually one change, but an action on the
+/// open item (`actOnOpenItem`) also holds the typing it committed.
+@MainActor
+final class Items {
+    let keeper: ItemStoreKeeper
+    private var history = UndoHistory<[ItemChange]>(limit: 50)
+    /// The step an action on the open item is making: its changes so far, and its notice.
+    private var openStep: (changes: [ItemChange], notice: String?)?
+
+    /// These items changed in the store (a change, an undo, a redo, a visit).
+    let changed = Event<Set<String>>()
+    /// A step went onto the history; `notice` (nil: none) offers to undo it (`undo(ifLatest:)`).
+    let stepRecorded = Event<(step: [ItemChange], notice: String?)>()
+    /// Commits what is typed in the open item's form, before an action on that item (the form
+    /// sets it: its typing and the action are one step).
+    var commitTyping: () -> Void = {}
+
+    init(keeper: ItemStoreKeeper) {
+        self.keeper = keeper
+    }
+
+    var store: ItemStore { keeper.store }
+
+    /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
+    /// `actOnOpenItem`, the change joins that action's step.
+    func record(_ change: ItemChange, notice: String? = nil) {
+        keeper.update { $0.apply(change) }
+        if openStep != nil {
+            openStep?.changes.append(change)
+            if let notice { openStep?.notice = notice }
+        } else {
+            history.record([change])
+        }
+        changed.send([change.id])
+        if openStep == nil { stepRecorded.send(([change], notice)) }
+    }
+
+    /// Carries out an action on the open item (Keep, Hide, Revert, …) from a button, a menu or
+    /// an accelerator. An accelerator leaves the focus in the field being typed in, so leaving it
+    /// never commits: what is typed is committed first, and Undo takes back the action and that
+    /// typing as one step.
+    func actOnOpenItem(_ action: () -> Void) {
+        guard openStep == nil else { return action() }  // already within one
+        openStep = ([], nil)
+        commitTyping()
+        action()
+        guard let step = openStep else { return }
+        openStep = nil
+        guard !step.changes.isEmpty else { return }
+        history.record(step.changes)
+        stepRecorded.send((step.changes, step.notice))
+    }
+
+    /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
+    func markVisited(_ result: SearchResult) {
+        guard !store.item(for: result).isVisited else { return }
+        keeper.update { $0.markVisited(result) }
+        changed.send([result.id])
+    }
+
+    func undo() {
+        guard let step = history.undo() else { return }
+        apply(step.reversed().map(\.inverse))
+    }
+
+    /// Undoes `step` if nothing was done since (a notice's Undo takes back only its own step).
+    func undo(ifLatest step: [ItemChange]) {
+        guard history.lastChange == step else { return }
+        undo()
+    }
+
+    func redo() {
+        guard let step = history.redo() else { return }
+        apply(step)
+    }
+
+    /// Applies `changes` in order (an undo's or a redo's).
+    private func apply(_ changes: [ItemChange]) {
+        keeper.update { store in
+            for change in changes { store.apply(change) }
+        }
+        changed.send(Set(changes.map(\.id)))
+    }
+}

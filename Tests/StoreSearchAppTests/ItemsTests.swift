@@ -1,0 +1,101 @@
+import Foundation
+import Gtk
+import GtkTesting
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #35: the items are the one way a change reaches the store and the views. Each change
+/// says which items it touched, each step of the history is one thing the user did, and a
+/// notice's Undo takes back only its own step.
+final class ItemsTests: XCTestCase {
+    private var folder: URL!
+    private let song = SearchResult(id: "track:1", name: "Song", kind: .song)
+    private let album = SearchResult(id: "album:2", name: "Album", kind: .album)
+
+    override func setUpWithError() throws {
+        folder = MainLoop.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Items over an empty item file in the test's folder, read before `body` runs.
+    private func withItems(_ body: @MainActor (Items) throws -> Void) throws {
+        let folder = folder!
+        try MainActor.assumeIsolated {
+            MainLoopBridge.install()
+            let keeper = ItemStoreKeeper(file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
+            defer { keeper.releaseLock() }
+            XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
+            try body(Items(keeper: keeper))
+        }
+    }
+
+    func testAChangeReachesTheStoreAndSaysWhichItemItTouched() throws {
+        let song = song
+        try withItems { items in
+            var changed: [Set<String>] = [], steps: [(step: [ItemChange], notice: String?)] = []
+            items.changed.subscribe { changed.append($0) }
+            items.stepRecorded.subscribe { steps.append($0) }
+            let rename = ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(name: "Renamed")))
+            items.record(rename, notice: "renamed")
+            XCTAssertEqual(items.store.item(for: song).name, "Renamed")
+            XCTAssertEqual(changed, [["track:1"]])
+            XCTAssertEqual(steps.map(\.step), [[rename]])
+            XCTAssertEqual(steps.map(\.notice), ["renamed"])
+
+            items.undo()
+            XCTAssertEqual(items.store.item(for: song).name, "Song")
+            items.redo()
+            XCTAssertEqual(items.store.item(for: song).name, "Renamed")
+            XCTAssertEqual(changed.count, 3, "an undo and a redo are changes the views follow")
+            XCTAssertEqual(steps.count, 1, "but not new steps")
+
+            items.markVisited(song)
+            XCTAssertTrue(items.store.item(for: song).isVisited)
+            XCTAssertEqual(changed.last, ["track:1"])
+            items.undo()
+            XCTAssertTrue(items.store.item(for: song).isVisited, "a visit is not on the history")
+            XCTAssertEqual(items.store.item(for: song).name, "Song", "the rename was the latest step")
+        }
+    }
+
+    /// Ctrl+D while typing: the typing committed first and the keep are one step, which one
+    /// undo takes back; the step is offered once, with the action's notice.
+    func testAnActionOnTheOpenItemAndTheTypingItCommitsAreOneStep() throws {
+        let song = song
+        try withItems { items in
+            var steps: [(step: [ItemChange], notice: String?)] = []
+            items.stepRecorded.subscribe { steps.append($0) }
+            items.commitTyping = {
+                items.record(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(notes: "typed"))))
+            }
+            items.actOnOpenItem { items.record(ItemChange(result: song, kind: .kept(true)), notice: "kept") }
+            XCTAssertEqual(steps.count, 1)
+            XCTAssertEqual(steps.first?.step.count, 2)
+            XCTAssertEqual(steps.first?.notice, "kept")
+            items.undo()
+            XCTAssertFalse(items.store.isKept(song.id))
+            XCTAssertEqual(items.store.item(for: song).notes, "", "the typing went with the keep")
+        }
+    }
+
+    /// A notice's Undo after a newer step does nothing: it would take back the newer one.
+    func testANoticesUndoTakesBackOnlyItsOwnStep() throws {
+        let song = song, album = album
+        try withItems { items in
+            var steps: [[ItemChange]] = []
+            items.stepRecorded.subscribe { steps.append($0.step) }
+            items.record(ItemChange(result: song, kind: .hidden(true)), notice: "hidden")
+            items.record(ItemChange(result: album, kind: .kept(true)))
+            items.undo(ifLatest: steps[0])
+            XCTAssertTrue(items.store.isHidden(song.id))
+            XCTAssertTrue(items.store.isKept(album.id))
+            items.undo(ifLatest: steps[1])
+            XCTAssertFalse(items.store.isKept(album.id))
+            XCTAssertTrue(items.store.isHidden(song.id))
+        }
+    }
+}
