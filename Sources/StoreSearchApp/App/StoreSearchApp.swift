@@ -10,7 +10,6 @@ import StoreSearchCore
 public enum StoreSearchApp {
     public nonisolated static let version = "0.1.0"
     public static let applicationID = "io.github.storesearch.StoreSearch"
-    private static let sessionEndSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
     /// A libadwaita application (styles, dark mode, named colors) under `id`; see
     /// `Application.init(id:handlesCommandLine:)`.
@@ -31,75 +30,18 @@ public enum StoreSearchApp {
         }
         LogDomain.installCoreHandler()
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
-        var window: MainWindow?
-        var environment: AppEnvironment?
-        var provider: SearchProvider?
-        var signals: UnixSignals?
-        func sharedEnvironment() -> AppEnvironment {
-            if let environment { return environment }
+        let session = AppSession(application: application) {
             DesktopIntegration.prepare(resources: resources)
-            let made = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
-                                      settings: StoreRegionSetting.openSettings(resources: resources))
-            environment = made
-            return made
+            return AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
+                                  settings: StoreRegionSetting.openSettings(resources: resources))
         }
-        func openWindow() -> MainWindow {
-            if let window { return window }
-            let opened = MainWindow(application: application, environment: sharedEnvironment())
-            window = opened
-            // Logout and `kill` end the process without closing the window: save first.
-            signals = UnixSignals(sessionEndSignals) { _ in
-                window?.saveBeforeExit()
-                application.quit()
-            }
-            opened.present()
-            onWindowOpened?(opened)
-            SelfCheck.startIfRequested(opened, environment: sharedEnvironment())
-            return opened
-        }
+        session.onWindowOpened = onWindowOpened
         // Started by D-Bus for the Shell's overview (`--gapplication-service`), the app has no
         // window and quits once nothing has used it for this long. (Set always, it would also
         // keep a closed window's process for that long.)
         if options.isService { application.setInactivityTimeout(10_000) }
-        // GNOME Shell's search provider is exported as the application registers on the bus,
-        // before it owns its name: D-Bus hands a service it started the first call at once.
-        application.onDBusRegister { connection in
-            let search = SearchProvider(connection: connection, application: application, environment: sharedEnvironment)
-            search.resultActivated.subscribe { result, isMine in
-                let opened = openWindow()
-                opened.showFromOverview(result, isMine: isMine)
-                opened.present()
-            }
-            search.searchLaunched.subscribe { term in
-                let opened = openWindow()
-                opened.searchFromOverview(term)
-                opened.present()
-            }
-            provider = search
-        }
-        application.onDBusUnregister {
-            provider?.unexport()
-            provider = nil
-        }
-        // A D-Bus activation (the launcher of a DBusActivatable desktop entry, `gapplication
-        // launch`) opens the window or brings it forward.
-        application.onActivate { openWindow().present() }
-        application.onCommandLine { commandLine in
-            if let window {
-                if commandLine.isRemote { window.handleSecondLaunch(commandLine) }
-                window.present()
-                return 0
-            }
-            _ = openWindow()
-            return 0
-        }
-        application.onShutdown {
-            window?.saveBeforeExit()
-            signals?.cancel()
-            environment?.shutdown()
-        }
         let status = application.run(arguments: arguments)
-        withExtendedLifetime(provider) {}
+        withExtendedLifetime(session) {}
         return SelfCheck.failed ? 1 : status
     }
 }
