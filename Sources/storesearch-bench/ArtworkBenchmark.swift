@@ -16,35 +16,12 @@ enum ArtworkBenchmark {
 
     static func run(repository: URL) throws {
         print("Artwork: \(rowCount) thumbnails, cold cache, each image 150 ms late, real 1024×760 window")
-        let covers = Self.covers(repository)
-        let server = LocalServer()
-        server.route("/search") { request in
-            var body = searchBody(base: server.baseURL!, count: rowCount)
-            if request.query["term"] == "no artwork" {  // the control: the same rows without images
-                body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "artworkUrl100", with: "noArtwork").utf8)
-            }
-            return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
-        }
-        server.route("/art/") { request in
-            let index = Int(request.path.split(separator: "/")[1]) ?? 0
-            return LocalServerResponse(contentType: "image/jpeg", body: covers[index % covers.count], delay: imageDelay)
-        }
+        let server = makeServer(covers: covers(repository))
         let base = try server.start()
         defer { server.stop() }
 
         let idleStall = Probe.longestStall(during: .milliseconds(500))
-        // Control: the longest stall while the same 200 rows fill the list with no artwork at all.
-        let controlStall: Duration = {
-            let bench = BenchWindow(apiBase: base)
-            defer { bench.close() }
-            bench.main.present()
-            MainContext.spin(until: { false }, timeout: .milliseconds(300))
-            let probe = Probe()
-            bench.search("no artwork")
-            MainContext.spin(until: { false }, timeout: .milliseconds(300))
-            probe.stop()
-            return probe.longestStall
-        }()
+        let controlStall = stallFillingWithoutArtwork(base: base)
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }
         bench.main.present()
@@ -66,18 +43,7 @@ enum ArtworkBenchmark {
         MainContext.spin(until: { false }, timeout: .milliseconds(2000))
         probe.stop()
         let imagesBeforeScroll = server.requestCount - server.requestCount(path: "/search")
-        // What a frame costs with nothing loading: the loaded list redrawn every frame (1 px scrolls).
-        let frameProbe = Probe()
-        if let adjustment = bench.scroller?.verticalAdjustment {
-            var frames = 0
-            bench.main.results.list.onEachFrame {
-                frames += 1
-                adjustment.value = Double(frames % 2)
-                return frames < 40
-            }
-            MainContext.spin(until: { frames >= 40 }, timeout: .seconds(5))
-        }
-        frameProbe.stop()
+        let frameStall = stallRedrawingEveryFrame(bench)
         let screenful = visible.count
 
         // End: the list jumps to its last row; every row scrolled past should get its artwork.
@@ -97,9 +63,56 @@ enum ArtworkBenchmark {
               "\(endLoaded ? "" : "(TIMED OUT) ")after \(Measure.milliseconds(endTime))")
         print("  longest main-loop stall while loading: \(Measure.milliseconds(probe.longestStall)) " +
               "(idle baseline \(Measure.milliseconds(idleStall)); redrawing the loaded list every frame: " +
-              "\(Measure.milliseconds(frameProbe.longestStall)); the same rows filling the list without artwork: " +
+              "\(Measure.milliseconds(frameStall)); the same rows filling the list without artwork: " +
               "\(Measure.milliseconds(controlStall)); target ≤ 16 ms); stalls over 12 ms at " +
               probe.stalls.map { "\(Measure.milliseconds($0.end - start)) (\(Measure.milliseconds($0.length)))" }.joined(separator: ", "))
+    }
+
+    /// The store: 200 songs, each with its own thumbnail, every image 150 ms late ("no artwork":
+    /// the same rows without images).
+    private static func makeServer(covers: [Data]) -> LocalServer {
+        let server = LocalServer()
+        server.route("/search") { request in
+            var body = searchBody(base: server.baseURL!, count: rowCount)
+            if request.query["term"] == "no artwork" {  // the control: the same rows without images
+                body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "artworkUrl100", with: "noArtwork").utf8)
+            }
+            return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
+        }
+        server.route("/art/") { request in
+            let index = Int(request.path.split(separator: "/")[1]) ?? 0
+            return LocalServerResponse(contentType: "image/jpeg", body: covers[index % covers.count], delay: imageDelay)
+        }
+        return server
+    }
+
+    /// Control: the longest stall while the same 200 rows fill the list with no artwork at all.
+    private static func stallFillingWithoutArtwork(base: URL) -> Duration {
+        let bench = BenchWindow(apiBase: base)
+        defer { bench.close() }
+        bench.main.present()
+        MainContext.spin(until: { false }, timeout: .milliseconds(300))
+        let probe = Probe()
+        bench.search("no artwork")
+        MainContext.spin(until: { false }, timeout: .milliseconds(300))
+        probe.stop()
+        return probe.longestStall
+    }
+
+    /// What a frame costs with nothing loading: the loaded list redrawn every frame (1 px scrolls).
+    private static func stallRedrawingEveryFrame(_ bench: BenchWindow) -> Duration {
+        let frameProbe = Probe()
+        if let adjustment = bench.scroller?.verticalAdjustment {
+            var frames = 0
+            bench.main.results.list.onEachFrame {
+                frames += 1
+                adjustment.value = Double(frames % 2)
+                return frames < 40
+            }
+            MainContext.spin(until: { frames >= 40 }, timeout: .seconds(5))
+        }
+        frameProbe.stop()
+        return frameProbe.longestStall
     }
 
     nonisolated static func covers(_ repository: URL) -> [Data] {

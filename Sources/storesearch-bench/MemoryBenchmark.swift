@@ -30,37 +30,43 @@ enum MemoryBenchmark {
         let base = try server.start()
         defer { server.stop() }
 
-        // (1) Image bomb.
-        do {
-            let bench = BenchWindow(apiBase: base)
-            defer { bench.close() }
-            bench.main.present()
-            MainContext.spin(until: { false }, timeout: .milliseconds(500))
-            let before = RSS.bytes
-            var peak = before
-            server.resetCounters()
-            bench.search("bomb")
-            let deadline = ContinuousClock.now + .seconds(20)
-            // Scroll through every row so each one asks for its image, then let the loads settle.
-            var row = 0
-            while ContinuousClock.now < deadline {
-                MainContext.spin(until: { false }, timeout: .milliseconds(50))
-                peak = max(peak, RSS.bytes)
-                if row < 200 {
-                    bench.main.results.list.scroll(to: row)
-                    row += 10
-                } else if server.requestCount - server.requestCount(path: "/search") >= 200 {
-                    break
-                }
-            }
-            MainContext.spin(until: { false }, timeout: .milliseconds(500))
-            peak = max(peak, RSS.bytes)
-            print("  image bomb (200 × 4096×4096 PNG of \(bomb.count / 1024) KB): RSS \(RSS.megabytes(before)) → peak " +
-                  "\(RSS.megabytes(peak)) (+\(RSS.megabytes(peak - before)); target < 100 MB); " +
-                  "\(server.requestCount - server.requestCount(path: "/search")) image requests")
-        }
+        measureImageBomb(base: base, server: server, bomb: bomb)
+        measureManySearches(base: base, server: server, searches: searches)
+        try measureUnboundedCache(base: base, searches: searches)
+    }
 
-        // (2) Many searches.
+    /// (1) 200 results whose images are each a 4096×4096 PNG of a few kilobytes.
+    private static func measureImageBomb(base: URL, server: LocalServer, bomb: Data) {
+        let bench = BenchWindow(apiBase: base)
+        defer { bench.close() }
+        bench.main.present()
+        MainContext.spin(until: { false }, timeout: .milliseconds(500))
+        let before = RSS.bytes
+        var peak = before
+        server.resetCounters()
+        bench.search("bomb")
+        let deadline = ContinuousClock.now + .seconds(20)
+        // Scroll through every row so each one asks for its image, then let the loads settle.
+        var row = 0
+        while ContinuousClock.now < deadline {
+            MainContext.spin(until: { false }, timeout: .milliseconds(50))
+            peak = max(peak, RSS.bytes)
+            if row < 200 {
+                bench.main.results.list.scroll(to: row)
+                row += 10
+            } else if server.requestCount - server.requestCount(path: "/search") >= 200 {
+                break
+            }
+        }
+        MainContext.spin(until: { false }, timeout: .milliseconds(500))
+        peak = max(peak, RSS.bytes)
+        print("  image bomb (200 × 4096×4096 PNG of \(bomb.count / 1024) KB): RSS \(RSS.megabytes(before)) → peak " +
+              "\(RSS.megabytes(peak)) (+\(RSS.megabytes(peak - before)); target < 100 MB); " +
+              "\(server.requestCount - server.requestCount(path: "/search")) image requests")
+    }
+
+    /// (2) Many searches with distinct artwork each.
+    private static func measureManySearches(base: URL, server: LocalServer, searches: Int) {
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }
         bench.main.present()
@@ -82,9 +88,11 @@ enum MemoryBenchmark {
         print("  \(searches) searches of 50 results with distinct artwork (\(Measure.milliseconds(elapsed))): RSS at start " +
               "\(RSS.megabytes(start)); " + marks.map { "after \($0.0): \(RSS.megabytes($0.1))" }.joined(separator: ", "))
         print("  growth from 100 to \(searches) searches: \(RSS.megabytes(atEnd - at100)) (target ≤ 10 MB)")
+    }
 
-        // What an unbounded query cache (before the 32-query LRU) would hold after those searches:
-        // the decoded answers themselves.
+    /// What an unbounded query cache (before the 32-query LRU) would hold after those searches:
+    /// the decoded answers themselves.
+    private static func measureUnboundedCache(base: URL, searches: Int) throws {
         let beforeAnswers = RSS.bytes
         var answers: [[SearchResult]] = []
         for index in 101...searches {
