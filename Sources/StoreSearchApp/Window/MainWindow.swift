@@ -104,6 +104,21 @@ public final class MainWindow {
     // MARK: Wiring
 
     private func connect() {
+        connectKeyboard()
+        connectBrowsing()
+        connectDetail()
+        connectItems()
+        connectPages()
+        environment.storeRegion.onChange { [weak self] in
+            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.search.runSearch()  // the same term in the newly picked store
+        }
+        window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
+        mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
+    }
+
+    /// Type-to-search, Tab out of the lists, Down into them, Ctrl+F and F6.
+    private func connectKeyboard() {
         // Type-to-search: typing while the results have focus starts a new term in the search
         // entry. This runs before the entry's own capture: it empties the old term, so the
         // forwarded key starts a search ("search-started"), which moves focus to the entry.
@@ -133,18 +148,49 @@ public final class MainWindow {
             guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
             return self.results.focusFirst()
         }
-        connectBrowsing()
+        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
+        window.addAction(.focusSearch) { [weak self] in
+            guard let self else { return }
+            if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
+            self.shownList.searchField.grabFocus()
+        }
+        window.addAction(.switchPane) { [weak self] in self?.switchPane() }
+    }
+
+    /// The detail shows the item selected or opened, and follows the items.
+    private func connectDetail() {
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         // The form's edits go to the items, and the open item follows them like every view.
         detail.edited.subscribe { [weak self] change in self?.items.record(change) }
-        items.changed.subscribe { [weak self] ids in
-            guard let self, let open = self.detail.item, ids.contains(open.id) else { return }
-            self.detail.show(self.items.store.item(for: open.result))
-        }
         search.newResults.subscribe { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             self.detail.show(nil)
+        }
+        search.linkOpened.subscribe { [weak self] in
+            guard let self else { return }
+            self.results.select(0)
+            self.layout.showDetail()
+        }
+        detail.shown.subscribe { [weak self] item in
+            self?.detailTitle.text = item?.name ?? ""
+            self?.preview.show(item)
+        }
+        detail.invalidPriceDropped.subscribe { [weak self] typed, item in
+            // Lasting: a hide's Undo notice can come at once and would replace a toast.
+            self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
+                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
+        }
+    }
+
+    /// What follows a change of the items: the open item, the focus, a preview, notices; and the
+    /// item file's read, save failures and price checks.
+    private func connectItems() {
+        items.changed.subscribe { [weak self] ids in
+            guard let self else { return }
+            if let open = self.detail.item, ids.contains(open.id) { self.detail.show(self.items.store.item(for: open.result)) }
+            // A preview stops when its item is hidden.
+            for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
         }
         search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
         // A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
@@ -157,51 +203,6 @@ public final class MainWindow {
                 if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }  // nothing to focus: the window takes the keys
             }
         }
-        search.linkOpened.subscribe { [weak self] in
-            guard let self else { return }
-            self.results.select(0)
-            self.layout.showDetail()
-        }
-        // Folded, after a tap or a swipe: the list is all there is, so nothing stays selected and
-        // tapping the same row again opens it again. After a key the row stays selected: Enter
-        // opens it again, and My Items' Restore and Remove still act on it.
-        layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
-        detail.shown.subscribe { [weak self] item in
-            self?.detailTitle.text = item?.name ?? ""
-            self?.preview.show(item)
-        }
-        detail.invalidPriceDropped.subscribe { [weak self] typed, item in
-            // Lasting: a hide's Undo notice can come at once and would replace a toast.
-            self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
-                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
-        }
-        items.changed.subscribe { [weak self] ids in
-            guard let self else { return }
-            // A preview stops when its item is hidden.
-            for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
-        }
-        mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
-        results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
-        myItems.page.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item?.item, opens: opens) }
-        myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
-        myItems.pageChanged.subscribe { [weak self] isMyItems in
-            guard let self else { return }
-            // The sort menu orders search results; My Items has its own beside its filter.
-            self.ui.sortButton.isVisible = !isMyItems
-            self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
-        }
-        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
-        window.addAction(.focusSearch) { [weak self] in
-            guard let self else { return }
-            if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
-            self.shownList.searchField.grabFocus()
-        }
-        window.addAction(.switchPane) { [weak self] in self?.switchPane() }
-        environment.storeRegion.onChange { [weak self] in
-            guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            self.search.runSearch()  // the same term in the newly picked store
-        }
-        window.onTextDropped { [weak self] text in self?.textDropped(text) ?? false }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
         priceWatch.checked.subscribe { [weak self] changes in
@@ -215,6 +216,23 @@ public final class MainWindow {
         }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
+        }
+    }
+
+    /// Search and My Items, and the leaflet's panes.
+    private func connectPages() {
+        // Folded, after a tap or a swipe: the list is all there is, so nothing stays selected and
+        // tapping the same row again opens it again. After a key the row stays selected: Enter
+        // opens it again, and My Items' Restore and Remove still act on it.
+        layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
+        results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
+        myItems.page.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item?.item, opens: opens) }
+        myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
+        myItems.pageChanged.subscribe { [weak self] isMyItems in
+            guard let self else { return }
+            // The sort menu orders search results; My Items has its own beside its filter.
+            self.ui.sortButton.isVisible = !isMyItems
+            self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
         }
     }
 
