@@ -3,8 +3,9 @@ import Foundation
 
 /// An HTTP server on 127.0.0.1 with an ephemeral port, running libsoup on a thread of its own so
 /// that serving never stalls the app's main loop. Used by the offline catalog, tests and
-/// benchmarks. Call `stop()` when done: the serving thread keeps the server alive until then.
-public final class LocalServer: @unchecked Sendable {  // mutable state is guarded by `lock`
+/// benchmarks (which count its requests through a subclass: HTTPTesting's `CountingServer`). Call
+/// `stop()` when done: the serving thread keeps the server alive until then.
+open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `lock`
     public typealias Handler = @Sendable (LocalServerRequest) -> LocalServerResponse
 
     private let lock = NSLock()
@@ -14,9 +15,6 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     private var exited: DispatchSemaphore?
     private var loop: OpaquePointer?
     private var context: OpaquePointer?
-    private var inFlight = 0
-    private var peakInFlight = 0
-    private var log: [LocalServerRequest] = []
 
     /// `http://127.0.0.1:PORT`, once started.
     public private(set) var baseURL: URL?
@@ -31,19 +29,11 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
         }
     }
 
-    /// Every request received since start or the last reset, oldest first.
-    public var requests: [LocalServerRequest] { lock.withLock { log } }
-    public var requestCount: Int { lock.withLock { log.count } }
-    public func requestCount(path: String) -> Int { lock.withLock { log.count { $0.path == path } } }
-    /// The most requests that were being handled at once.
-    public var peakConcurrentRequests: Int { lock.withLock { peakInFlight } }
+    /// A request arrived (on the serving thread, before its handler runs).
+    open func requestArrived(_ request: LocalServerRequest) {}
 
-    public func resetCounters() {
-        lock.withLock {
-            log = []
-            peakInFlight = inFlight
-        }
-    }
+    /// A request's answer is being sent (on the serving thread).
+    open func requestAnswered() {}
 
     /// Starts listening and returns the base URL.
     @discardableResult
@@ -122,12 +112,8 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     private func handle(message: OpaquePointer, path: String, query: OpaquePointer?) {
         let method = String(cString: soup_server_message_get_method(message))
         let request = LocalServerRequest(method: method, path: path, query: Self.dictionary(query))
-        let handler: Handler? = lock.withLock {
-            log.append(request)
-            inFlight += 1
-            peakInFlight = max(peakInFlight, inFlight)
-            return routes.first { path.hasPrefix($0.prefix) }?.handler
-        }
+        requestArrived(request)
+        let handler: Handler? = lock.withLock { routes.first { path.hasPrefix($0.prefix) }?.handler }
         let response = handler?(request) ?? LocalServerResponse(status: 404, text: "Not found")
         if response.neverRespond {
             soup_server_message_pause(message)
@@ -156,7 +142,7 @@ public final class LocalServer: @unchecked Sendable {  // mutable state is guard
     }
 
     private func respond(_ message: OpaquePointer, with response: LocalServerResponse) {
-        lock.withLock { inFlight -= 1 }
+        requestAnswered()
         soup_server_message_set_status(message, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(message)
         for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }

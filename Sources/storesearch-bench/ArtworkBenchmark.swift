@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 
@@ -70,8 +71,8 @@ enum ArtworkBenchmark {
 
     /// The store: 200 songs, each with its own thumbnail, every image 150 ms late ("no artwork":
     /// the same rows without images).
-    private static func makeServer(covers: [Data]) -> LocalServer {
-        let server = LocalServer()
+    private static func makeServer(covers: [Data]) -> CountingServer {
+        let server = CountingServer()
         server.route("/search") { request in
             var body = searchBody(base: server.baseURL!, count: rowCount)
             if request.query["term"] == "no artwork" {  // the control: the same rows without images

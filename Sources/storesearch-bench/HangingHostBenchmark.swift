@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 
@@ -12,11 +13,11 @@ enum HangingHostBenchmark {
     static func run(repository: URL) throws {
         print("Hanging image host: 200 rows, every third row's artwork on a host that never answers")
         let covers = ArtworkBenchmark.covers(repository)
-        let dead = LocalServer()
+        let dead = CountingServer()
         dead.route("/") { _ in .neverAnswering() }
         let deadBase = try dead.start()
         defer { dead.stop() }
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in
             LocalServerResponse(contentType: "text/javascript; charset=utf-8",
                                 body: ArtworkBenchmark.searchBody(base: server.baseURL!, count: 200,

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 
@@ -14,7 +15,7 @@ enum MemoryBenchmark {
         print("Memory: real 1024×760 window")
         let covers = ArtworkBenchmark.covers(repository)
         let bomb = Texture.blank(width: 4096, height: 4096).pngData()
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { request in
             let term = request.query["term"] ?? ""
             let count = term == "bomb" ? 200 : 50
@@ -36,7 +37,7 @@ enum MemoryBenchmark {
     }
 
     /// (1) 200 results whose images are each a 4096×4096 PNG of a few kilobytes.
-    private static func measureImageBomb(base: URL, server: LocalServer, bomb: Data) {
+    private static func measureImageBomb(base: URL, server: CountingServer, bomb: Data) {
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }
         bench.main.present()
@@ -66,7 +67,7 @@ enum MemoryBenchmark {
     }
 
     /// (2) Many searches with distinct artwork each.
-    private static func measureManySearches(base: URL, server: LocalServer, searches: Int) {
+    private static func measureManySearches(base: URL, server: CountingServer, searches: Int) {
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }
         bench.main.present()

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import Synchronization
 
@@ -19,7 +20,7 @@ enum PreviewBenchmark {
     static func run(repository: URL) throws {
         print("Preview: a 3 s AAC preview from a local server, real 1024×760 window")
         let audio = try Data(contentsOf: repository.appending(path: "Tests/StoreSearchAppTests/Fixtures/preview-440hz-3s.m4a"))
-        let server = LocalServer()
+        let server = CountingServer()
         let firstByte = Mutex<ContinuousClock.Instant?>(nil)
         let latency = Mutex<Duration?>(nil)
         server.route("/search") { _ in

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 import Synchronization
@@ -24,7 +25,7 @@ enum PriceWatchBenchmark {
 
         let requests = Mutex<[String: Int]>([:])
         let lower = Mutex(false)  // the check at start finds the prices as kept; the measured one, lower
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { request in
             let region = request.query["country"] ?? "?"
             requests.withLock { $0[region, default: 0] += 1 }

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 @testable import StoreSearchApp
 import StoreSearchCore
 
@@ -81,7 +82,7 @@ enum WindowStartBenchmark {
             try! FileManager.default.linkItem(atPath: CommandLine.arguments[index + 1], toPath: root.appending(path: "data/items.plist").path)
         }
         let start = ContinuousClock.now
-        let server = LocalServer()
+        let server = CountingServer()
         let cover = try! Data(contentsOf: repository.appending(path: "data/artwork/cover-000/100x100bb.jpg"))
         server.route("/search") { _ in LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!)) }
         server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }

@@ -3,10 +3,11 @@ import Gtk
 import GtkTesting
 import XCTest
 @testable import HTTP
+import HTTPTesting
 
 final class HTTPClientTests: XCTestCase {
-    private static func makeServer() throws -> LocalServer {
-        let server = LocalServer()
+    private static func makeServer() throws -> CountingServer {
+        let server = CountingServer()
         server.route("/hello") { _ in LocalServerResponse(text: "hello, world") }
         server.route("/missing") { _ in LocalServerResponse(status: 404, text: "Not here") }
         server.route("/huge") { request in

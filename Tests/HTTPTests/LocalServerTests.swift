@@ -3,12 +3,13 @@ import Gtk
 import GtkTesting
 import XCTest
 @testable import HTTP
+import HTTPTesting
 
 final class LocalServerTests: XCTestCase {
     /// `stop` joins the serving thread (no polling): when it returns the port is closed, even
     /// with a request left unanswered, and the server can be dropped at once.
     func testStopJoinsTheServingThread() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/hang") { _ in .neverAnswering() }
         let base = try server.start()
         try MainActor.assumeIsolated {

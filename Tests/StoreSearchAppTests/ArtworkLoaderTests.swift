@@ -2,14 +2,15 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import XCTest
 @testable import StoreSearchApp
 
 final class ArtworkLoaderTests: XCTestCase {
     /// `/cover/N.jpg` answers cover N; `/slow/N.jpg` the same after 300 ms; `/broken.jpg` garbage;
     /// `/giant.png` a PNG header declaring 20000×20000 pixels; `/oversized.jpg` 3 MiB.
-    private static func makeServer() throws -> LocalServer {
-        let server = LocalServer()
+    private static func makeServer() throws -> CountingServer {
+        let server = CountingServer()
         let covers = (0..<40).map { MainLoop.coverJPEG($0) }
         @Sendable func cover(_ path: String) -> Data {
             covers[Int(path.split(separator: "/").last!.dropLast(4))! % covers.count]

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import XCTest
 @testable import StoreSearchApp
 
@@ -35,7 +36,7 @@ final class ArtworkMemoryTests: XCTestCase {
     /// asks for every one of them (scrolled through) and its memory stays flat.
     func testImageBombKeepsTheWindowsMemoryFlat() throws {
         let bomb = MainActor.assumeIsolated { Texture.blank(width: 4096, height: 4096).pngData() }
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in
             let records = (0..<200).map { index in
                 """

@@ -3,6 +3,7 @@ import Synchronization
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import XCTest
 @testable import StoreSearchApp
 
@@ -11,8 +12,8 @@ import XCTest
 final class ArtworkSchedulingTests: XCTestCase {
     /// `/cover/N.jpg` a real cover; `/slow/N.jpg` the same 300 ms late; `/broken.jpg` garbage;
     /// `/missing.jpg` 404; `/flaky.jpg` 503.
-    private static func makeServer() throws -> LocalServer {
-        let server = LocalServer()
+    private static func makeServer() throws -> CountingServer {
+        let server = CountingServer()
         let cover = MainLoop.coverJPEG(3)
         server.route("/cover/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
         server.route("/slow/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover, delay: .milliseconds(300)) }
@@ -165,7 +166,7 @@ final class ArtworkSchedulingTests: XCTestCase {
     func testDeadHostDoesNotStarveTheOthers() throws {
         let server = try Self.makeServer()
         defer { server.stop() }
-        let dead = LocalServer()
+        let dead = CountingServer()
         dead.route("/") { _ in .neverAnswering() }
         try dead.start()
         defer { dead.stop() }
@@ -194,7 +195,7 @@ final class ArtworkSchedulingTests: XCTestCase {
     /// Issue #22: a host that takes 4 s per image is slow, not dead: with the app's own image
     /// client every visible row gets its artwork well within 12 s (it gave up after 3 s before).
     func testASlowHostStillDeliversEveryVisibleRowsArtwork() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         let cover = MainLoop.coverJPEG(5)
         server.route("/slow4/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover, delay: .seconds(4)) }
         try server.start()
@@ -218,7 +219,7 @@ final class ArtworkSchedulingTests: XCTestCase {
 
     /// Issue #22: an image that timed out is asked for again when its row is bound again.
     func testATimedOutImageIsFetchedOnTheNextBind() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         let cover = MainLoop.coverJPEG(6)
         let first = Mutex(true)
         server.route("/late/") { _ in

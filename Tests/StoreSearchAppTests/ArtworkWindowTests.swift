@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import XCTest
 @testable import StoreSearchApp
 
@@ -9,7 +10,7 @@ import XCTest
 /// fetched until scrolled near, and after End every row scrolled past has its artwork.
 final class ArtworkWindowTests: XCTestCase {
     func testVisibleRowsFirstThenOnlyTheNextScreenfulThenEverythingScrolledPast() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         let covers = (0..<20).map { MainLoop.coverJPEG($0) }
         server.route("/search") { _ in
             let records = (0..<200).map { index in

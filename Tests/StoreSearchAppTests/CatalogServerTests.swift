@@ -2,13 +2,14 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
 
 final class CatalogServerTests: XCTestCase {
     func testCatalogAnswersDecodeAndHonourEntityAndLimit() throws {
-        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))
+        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
         XCTAssertGreaterThanOrEqual(catalog.itemCount, 1000)
         let base = try catalog.start()
         defer { catalog.stop() }
@@ -41,7 +42,7 @@ final class CatalogServerTests: XCTestCase {
         try MainActor.assumeIsolated {
             var urls: [URL] = []
             for _ in 0..<2 {
-                let catalog = try CatalogServer(dataDirectory: data)
+                let catalog = try CatalogServer(dataDirectory: data, server: CountingServer())
                 let base = try catalog.start()
                 let response = try MainLoop.run { try await HTTPClient().get(SearchQuery(term: "tarkan").url(base: base)) }
                 catalog.stop()

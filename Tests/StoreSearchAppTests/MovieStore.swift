@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTesting
 
 /// A store that answers every search with movies sold and rented in Australian dollars, the
 /// longest price a row shows ("Buy A$24.99 · Rent A$6.99", in German "Kaufen 24,99 AU$ ·
@@ -7,8 +8,8 @@ import HTTP
 enum MovieStore {
     static let names = ["Lost Tide", "Bright River", "Neon Atlas", "Paper Summit"]
 
-    static func start() throws -> LocalServer {
-        let server = LocalServer()
+    static func start() throws -> CountingServer {
+        let server = CountingServer()
         server.route("/search") { _ in
             let movies = names.enumerated().map { index, name in
                 """

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -46,7 +47,7 @@ final class RefreshPricesCommandTests: XCTestCase {
     }
 
     func testPrintsWhatChangedSavesTheHistoryAndExportsIt() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup", WindowPriceWatchTests.busyOnceThenDropped())
         let base = try server.start()
         defer { server.stop() }
@@ -80,7 +81,7 @@ final class RefreshPricesCommandTests: XCTestCase {
     }
 
     func testAStoreThatFailsExitsWith1AndLeavesTheFile() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { _ in LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>") }
         let base = try server.start()
         defer { server.stop() }

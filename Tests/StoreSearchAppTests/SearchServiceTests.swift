@@ -3,6 +3,7 @@ import Gtk
 import GtkTesting
 import Synchronization
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import TestSupport
 import XCTest
@@ -18,8 +19,8 @@ final class SearchServiceTests: XCTestCase {
         """
 
     /// A server whose answer depends on the term: "slow" waits, "status-N" answers N, others as named.
-    private static func makeServer() throws -> LocalServer {
-        let server = LocalServer()
+    private static func makeServer() throws -> CountingServer {
+        let server = CountingServer()
         server.route("/search") { request in
             let term = request.query["term"] ?? ""
             switch term {
@@ -39,7 +40,7 @@ final class SearchServiceTests: XCTestCase {
     }
 
     @MainActor
-    private static func service(_ server: LocalServer, timeout: Int = 15) -> SearchService {
+    private static func service(_ server: CountingServer, timeout: Int = 15) -> SearchService {
         SearchService(baseURL: server.baseURL!, client: HTTPClient(configuration: HTTPClientConfiguration(timeoutSeconds: timeout)))
     }
 
@@ -54,7 +55,7 @@ final class SearchServiceTests: XCTestCase {
     }
 
     func testLookupAsksForTheIDsInTheRecordsStoreAndRemembersTheRegion() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         let asked = Mutex<[String: String]>([:])
         server.route("/lookup") { request in
             asked.withLock { $0 = request.query }
@@ -334,7 +335,7 @@ final class SearchServiceTests: XCTestCase {
     }
 
     func testAtMostTheRequestedNumberOfResultsIsKept() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in
             let records = (0..<1000).map { #"{"kind":"song","trackId":\#($0),"trackName":"Song \#($0)"}"# }.joined(separator: ",")
             return LocalServerResponse(body: Data("{\"resultCount\":1000,\"results\":[\(records)]}".utf8))

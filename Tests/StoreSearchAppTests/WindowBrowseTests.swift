@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -32,7 +33,7 @@ final class WindowBrowseTests: XCTestCase {
 
     /// `/lookup` as the store answers it: the artist alone, their albums, the album's tracks
     /// (previews at `previewBase` when set); every query is logged.
-    static func lookupRoute(_ log: Shared<[[String: String]]>, previewBase: Shared<String>? = nil) -> (LocalServer) -> Void {
+    static func lookupRoute(_ log: Shared<[[String: String]]>, previewBase: Shared<String>? = nil) -> (CountingServer) -> Void {
         { server in
             server.route("/lookup") { request in
                 log.withLock { $0.append(request.query) }

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -10,8 +11,8 @@ import XCTest
 /// actions stay in view.
 final class WindowDetailTests: XCTestCase {
     /// Two songs with a long description; the first one's images are broken (not JPEG).
-    private static func store() throws -> (LocalServer, URL) {
-        let server = LocalServer()
+    private static func store() throws -> (CountingServer, URL) {
+        let server = CountingServer()
         server.route("/search") { _ in
             let base = server.baseURL!.absoluteString
             let long = String(repeating: "A very long description of this song. ", count: 80)

@@ -1,14 +1,15 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
 
 final class WindowErrorTests: XCTestCase {
     /// A store that answers every search with `status` and an empty body.
-    private static func failingServer(status: Int) throws -> (LocalServer, URL) {
-        let server = LocalServer()
+    private static func failingServer(status: Int) throws -> (CountingServer, URL) {
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(status: status, body: Data()) }
         return (server, try server.start())
     }

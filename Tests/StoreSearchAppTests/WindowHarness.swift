@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -58,8 +59,8 @@ final class WindowHarness {
     /// Runs `body` with a window over a store on 127.0.0.1 that answers every search with
     /// `answer` (`routes` adds others, such as /lookup); closes both after.
     nonisolated static func withWindow(answeringSearches answer: Data, size: (width: Int, height: Int)? = nil,
-                                       routes: (LocalServer) -> Void = { _ in }, _ body: @MainActor (WindowHarness) throws -> Void) throws {
-        let server = LocalServer()
+                                       routes: (CountingServer) -> Void = { _ in }, _ body: @MainActor (WindowHarness) throws -> Void) throws {
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: answer) }
         routes(server)
         let base = try server.start()
@@ -73,7 +74,7 @@ final class WindowHarness {
 
     /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
     nonisolated static func startCatalog() throws -> (CatalogServer, URL) {
-        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"))
+        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
         return (catalog, try catalog.start())
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import TestSupport
 import XCTest
@@ -10,8 +11,8 @@ import XCTest
 /// Issue #14 in the real window: what bad answers and a newer item file do to what a user sees.
 final class WindowHostileInputTests: XCTestCase {
     /// A store that answers every search with `body`.
-    private static func server(answering body: Data) throws -> (LocalServer, URL) {
-        let server = LocalServer()
+    private static func server(answering body: Data) throws -> (CountingServer, URL) {
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body) }
         return (server, try server.start())
     }
@@ -89,7 +90,7 @@ final class WindowHostileInputTests: XCTestCase {
     // Problem 5: a 100 KB name froze the window for 20 s.
     func testAHundredKilobyteNameIsShownCutAndWholeInTheDetail() throws {
         let long = String(repeating: "Long name ", count: 10_000)
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { request in
             let name = request.query["term"] == "long" ? long : "Short name"
             return LocalServerResponse(body: Data(#"{"resultCount":1,"results":[{"kind":"song","trackId":1,"trackName":"\#(name)","artistName":"\#(name)"}]}"#.utf8))

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -113,7 +114,7 @@ final class WindowLongTextTests: XCTestCase {
     /// Issue #22: a NUL in a name cut it short on screen ("Nul"): GTK takes C strings.
     func testANameWithNULAndControlCharactersShowsWhole() throws {
         let body = Data(#"{"resultCount":1,"results":[{"kind":"song","trackId":1,"trackName":"Nul\u0000Name\u0007End","artistName":"A\u0000B"}]}"#.utf8)
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: body) }
         let base = try server.start()
         defer { server.stop() }

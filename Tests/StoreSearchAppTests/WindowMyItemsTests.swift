@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -10,8 +11,8 @@ import XCTest
 /// Issue #18: My Items lists what the user edited, noted, opened, hid or kept, with no network.
 final class WindowMyItemsTests: XCTestCase {
     /// A store with two songs and their covers.
-    private static func makeStore() throws -> LocalServer {
-        let server = LocalServer()
+    private static func makeStore() throws -> CountingServer {
+        let server = CountingServer()
         let cover = MainLoop.coverJPEG(3)
         server.route("/search") { _ in
             let base = server.baseURL!.absoluteString

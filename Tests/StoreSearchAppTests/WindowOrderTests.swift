@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -16,7 +17,7 @@ final class WindowOrderTests: XCTestCase {
             {"kind":"song","trackId":3,"trackName":"Cheap","artistName":"Amy","trackPrice":-1,"collectionPrice":9.99,"currency":"USD"},
             {"kind":"song","trackId":4,"trackName":"Dear","artistName":"Cid","trackPrice":0.99,"currency":"USD","releaseDate":"2010-01-01T00:00:00Z"}]}
             """
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: Data(body.utf8)) }
         let base = try server.start()
         defer { server.stop() }

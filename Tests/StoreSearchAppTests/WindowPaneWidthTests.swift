@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -31,7 +32,7 @@ final class WindowPaneWidthTests: XCTestCase {
     func testALongTitleDoesNotMoveTheDivider() throws {
         let long = String(String(repeating: "A Very Long Podcast Name ", count: 8).dropLast()) + "!"  // 200 characters
         XCTAssertEqual(long.count, 200)
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in
             let body = """
                 {"resultCount":3,"results":[

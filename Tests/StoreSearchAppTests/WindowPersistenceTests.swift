@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -164,7 +165,7 @@ final class WindowPersistenceTests: XCTestCase {
 
     func testClosingWithRequestsInFlightLosesNothing() throws {
         // Searches answer after a second; every image hangs.
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in
             let body = """
                 {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":7,"trackName":"Late Song","artistName":"Someone","artworkUrl100":"\(server.baseURL!.absoluteString)/art/7/100x100bb.jpg"}]}

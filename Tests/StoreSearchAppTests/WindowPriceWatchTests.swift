@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -49,16 +50,16 @@ final class WindowPriceWatchTests: XCTestCase {
     }
 
     /// A store busy at the first lookup, and at the next one Kuzu Kuzu's price has dropped.
-    static func busyOnceThenDropped() -> LocalServer.Handler {
+    static func busyOnceThenDropped() -> CountingServer.Handler {
         let count = Mutex(0)
         return { _ in count.withLock { $0 += 1; return $0 } > 1 ? lookupAnswer(kuzuKuzu: "0.49") : busy(503) }
     }
 
     /// A store answering `/lookup` with `answer`, and the kept items of `writeKeptItems` in a
     /// folder of their own; `body` gets the store and the folders, which both go afterwards.
-    static func withKeptItems(answering answer: @escaping LocalServer.Handler,
-                              _ body: (_ server: LocalServer, _ paths: AppPaths) throws -> Void) throws {
-        let server = LocalServer()
+    static func withKeptItems(answering answer: @escaping CountingServer.Handler,
+                              _ body: (_ server: CountingServer, _ paths: AppPaths) throws -> Void) throws {
+        let server = CountingServer()
         server.route("/lookup", answer)
         _ = try server.start()
         defer { server.stop() }

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -9,8 +10,8 @@ import XCTest
 /// What the results pane says about what it shows.
 final class WindowResultsTests: XCTestCase {
     /// A store answering every search with `count` songs, one with a very long name.
-    private static func store(count: Int) throws -> (LocalServer, URL) {
-        let server = LocalServer()
+    private static func store(count: Int) throws -> (CountingServer, URL) {
+        let server = CountingServer()
         server.route("/search") { _ in
             let records = (0..<count).map { index -> [String: Any] in
                 ["wrapperType": "track", "kind": "song", "trackId": 900 + index, "artistName": "Band \(index)",

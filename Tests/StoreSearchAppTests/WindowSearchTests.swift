@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -72,7 +73,7 @@ final class WindowSearchTests: XCTestCase {
     }
 
     func testStaleSlowSearchNeverReplacesANewerOne() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { request in
             let term = request.query["term"] ?? ""
             let body = """

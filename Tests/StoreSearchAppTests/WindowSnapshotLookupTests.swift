@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -47,7 +48,7 @@ final class WindowSnapshotLookupTests: XCTestCase {
 
     func testRecordsWithoutSnapshotsAreLookedUpAndKeepTheirEdits() throws {
         let lookups = Mutex<[[String: String]]>([])
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { request in
             lookups.withLock { $0.append(request.query) }
             let body = """
@@ -85,7 +86,7 @@ final class WindowSnapshotLookupTests: XCTestCase {
     }
 
     func testALookupThatFailsLeavesTheFileAsItWas() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { _ in LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>") }
         let base = try server.start()
         defer { server.stop() }

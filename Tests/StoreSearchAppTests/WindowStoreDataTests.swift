@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -9,8 +10,8 @@ import XCTest
 /// Issue #19: rows that would read the same name their season, an app's screenshots load in the
 /// detail, and the grid asks for covers at the size it shows them.
 final class WindowStoreDataTests: XCTestCase {
-    private static func store() throws -> LocalServer {
-        let server = LocalServer()
+    private static func store() throws -> CountingServer {
+        let server = CountingServer()
         server.route("/search") { _ in
             let base = server.baseURL!.absoluteString
             let body = """

@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
@@ -17,7 +18,7 @@ final class WindowStoreDetailsTests: XCTestCase {
         """
 
     func testEachKindShowsItsStoreDetails() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: Data(Self.body.utf8)) }
         let base = try server.start()
         defer { server.stop() }

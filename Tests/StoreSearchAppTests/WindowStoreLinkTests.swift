@@ -2,6 +2,7 @@ import Foundation
 import Gtk
 import GtkTesting
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -11,7 +12,7 @@ import XCTest
 final class WindowStoreLinkTests: XCTestCase {
     func testAStoreLinkOpensItsItemAndOtherLinksSayWhyNot() throws {
         let lookups = Mutex<[[String: String]]>([])
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { request in
             lookups.withLock { $0.append(request.query) }
             let found = request.query["id"] == "1440857788"
@@ -56,7 +57,7 @@ final class WindowStoreLinkTests: XCTestCase {
     /// Issue #31: the store may list another record before the one the link names (the album of
     /// a `?i=` track); the link's own item opens.
     func testAStoreLinkOpensTheItemItNamesWhereverTheAnswerListsIt() throws {
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { _ in
             LocalServerResponse(body: Data(#"""
                 {"resultCount":2,"results":[

@@ -16,12 +16,14 @@ public final class CatalogServer: Sendable {
     public static let artworkOrigin = URL(string: "http://storesearch-catalog.invalid")!
 
 
-    let server = LocalServer()  // internal: tests read its request log
+    /// Internal: tests give one that logs its requests.
+    let server: LocalServer
     private let catalogFile: URL
     private let index = CatalogIndexLoader()
 
     /// Uses `catalog.json` of `dataDirectory`; throws if the catalog is missing.
-    public init(dataDirectory: URL) throws {
+    public init(dataDirectory: URL, server: LocalServer = LocalServer()) throws {
+        self.server = server
         catalogFile = dataDirectory.appending(path: "catalog.json")
         guard FileManager.default.isReadableFile(atPath: catalogFile.path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: catalogFile.path])
