@@ -19,7 +19,7 @@ RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesear
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             GST_PLUGIN_FEATURE_RANK=faad:257 LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps resources build schemas run test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps resources build schemas run lint format test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -63,6 +63,16 @@ test: test-swift
 	scripts/test-wm-close.sh
 	scripts/test-accessibility.sh
 	$(MAKE) --no-print-directory test-desktop
+
+# The sources as swift-format lays them out (.swift-format: 4 spaces, lines of at most 120), and no
+# function over 80 lines. `make format` rewrites them so.
+SWIFT_SOURCES := Sources Tests Plugins Package.swift
+lint:
+	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+	scripts/check-function-length.py 80 Sources Tests Plugins
+
+format:
+	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
 test-swift: l10n resources

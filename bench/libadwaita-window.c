@@ -54,9 +54,15 @@ static void activate(GtkApplication *app, gpointer data) {
     GtkBuilder *detail = gtk_builder_new_from_resource(UI "detail-form.ui");
     gtk_box_append(OBJECT("detail_pane"), GTK_WIDGET(gtk_builder_get_object(detail, "detail_stack")));
     gtk_box_append(GTK_BOX(gtk_builder_get_object(detail, "preview_slot")), part(UI "preview-controls.ui", "preview_box"));
+    gtk_box_append(GTK_BOX(gtk_builder_get_object(detail, "price_history_slot")), part(UI "price-history.ui", "price_history"));
     gtk_box_append(OBJECT("my_items_holder"), part(UI "my-items-page.ui", "my_items_page"));
+    GtkBuilder *search = gtk_builder_new_from_resource(UI "search-page.ui");
+#define SEARCH_OBJECT(id) GTK_BOX(gtk_builder_get_object(search, id))
+    gtk_box_append(OBJECT("search_holder"), GTK_WIDGET(SEARCH_OBJECT("search_page")));
+    gtk_box_append(SEARCH_OBJECT("results_holder"), part(UI "results-view.ui", "results_view"));
+    gtk_box_append(SEARCH_OBJECT("browse_slot"), part(UI "browse-bar.ui", "browse_bar"));
     const char *regions[] = { "United States", "Australia", "Japan", "Germany", "Türkiye", NULL };
-    gtk_box_append(OBJECT("search_bar"), gtk_drop_down_new_from_strings(regions));
+    gtk_box_append(SEARCH_OBJECT("search_bar"), gtk_drop_down_new_from_strings(regions));
     g_signal_connect(window, "map", G_CALLBACK(mapped), NULL);
     gtk_window_present(GTK_WINDOW(window));
 }
