@@ -48,6 +48,7 @@ final class PreviewController {
     let finished = Event<Item>()
     /// Whether the stream playing now has reported its end (once per stream).
     private var hasReportedEnd = false
+    private var hasWarnedOfLeak = false
 
     init(window: Window, commitTyping: @escaping @MainActor () -> Void, isOffline: @escaping () -> Bool) {
         self.window = window
@@ -141,7 +142,7 @@ final class PreviewController {
     func stop(announcing: Bool = true) {
         watchdog?.cancel()
         seekedStream = nil
-        stream?.close()
+        stream.map(release)
         stream = nil
         video.show(nil)
         videoSlot.isVisible = false
@@ -190,7 +191,7 @@ final class PreviewController {
                 hostsWithoutRanges.insert(url.host ?? "")
                 let wasPlaying = status == .playing || status == .loading
                 seekedStream = nil
-                stream.close()
+                release(stream)
                 return start(url, of: item, playing: wasPlaying)
             }
             if hasReportedEnd {
@@ -198,7 +199,7 @@ final class PreviewController {
                 // server that sends previews only whole refuses. Played again, it starts anew.
                 Log.message(LogDomain.app, "Preview of \(current?.id ?? "?") ended; the rewind failed: \(message)")
                 hostsWithoutRanges.insert(currentHost ?? "")
-                stream.close()
+                release(stream)
                 self.stream = nil
                 status = .stopped
                 return changed()
@@ -224,13 +225,22 @@ final class PreviewController {
 
     private func fail(_ message: String) {
         watchdog?.cancel()
-        stream?.close()
+        stream.map(release)
         stream = nil
         video.show(nil)
         videoSlot.isVisible = false
         status = .failed(message)
         changed()
         if let item = current { finished.send(item) }
+    }
+
+    /// Closes `stream` for good; says once in the log when its player may live on (issue #34:
+    /// each one left its threads and sound stream behind, and after about 47 nothing played).
+    private func release(_ stream: MediaStream) {
+        if !stream.close() && !hasWarnedOfLeak {
+            hasWarnedOfLeak = true
+            Log.warning(LogDomain.app, "The media backend is not the one expected (GTK 4.8 with GStreamer): closed previews may keep their threads")
+        }
     }
 
     private func changed() {
