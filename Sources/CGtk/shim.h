@@ -50,6 +50,11 @@ static inline void shim_signal_emit(gpointer instance, const char *name) {
     g_signal_emit_by_name(instance, name);
 }
 
+// GtkGestureSwipe's swipe with its two velocities (g_signal_emit_by_name is variadic).
+static inline void shim_signal_emit_swipe(gpointer instance, double velocity_x, double velocity_y) {
+    g_signal_emit_by_name(instance, "swipe", velocity_x, velocity_y);
+}
+
 // A modal message dialog with a secondary text (gtk_message_dialog_new is variadic).
 static inline GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageType type,
                                                  const char *primary, const char *secondary) {

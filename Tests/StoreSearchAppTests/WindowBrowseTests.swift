@@ -72,7 +72,8 @@ final class WindowBrowseTests: XCTestCase {
             harness.open("Jack Johnsen")
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(lookups.withLock { $0.last }, ["id": "1800000", "country": "US", "entity": "album", "limit": "200"])
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch", "the title says where the user is")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
             XCTAssertTrue(main.browse.bar.isVisible)
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Artist’s Works"), "the list is named for the page")
@@ -127,7 +128,8 @@ final class WindowBrowseTests: XCTestCase {
             Self.waitForPage(harness, Self.tracks)
             XCTAssertEqual(main.results.countText, "\(Self.tracks.count) tracks")
             XCTAssertEqual(lookups.withLock { $0.last?["entity"] }, "song")
-            XCTAssertEqual(main.window.title, "Album 0 – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Album 0", "the bar says where the user is")
             XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")
             XCTAssertTrue(main.results.views.lookAlikes.listsTracks)
             XCTAssertEqual(ResultRow.trackLine(of: main.items[4].result), "2-1 · 1:02:05", "number and length; disc 2")
@@ -138,7 +140,8 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertTrue(main.window.activateAction("win.browse-back"))
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             // Side by side, Alt+Left in the detail goes back a page too.
             XCTAssertTrue(harness.form.artistEntry.grabFocus())
             harness.pressKeys("alt+Left")
@@ -194,7 +197,8 @@ final class WindowBrowseTests: XCTestCase {
             _ = main.handleSecondLaunch(arguments: [link])  // storesearch LINK, or a second launch
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(lookups.withLock { $0.map { $0["entity"] ?? "-" } }, ["-", "album"], "the link's record, then the page")
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
 
             harness.search("jack")
             XCTAssertFalse(main.browse.isBrowsing)
@@ -210,6 +214,49 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("jack")
             main.showFromOverview(try XCTUnwrap(main.items.first?.result), isMine: false)
             Self.waitForPage(harness, Self.albums)
+        }
+    }
+
+    /// Folded, a swipe towards the reading end on the results goes back a page (the leaflet's own
+    /// swipe goes only from the detail to the results). Xvfb has no touch screen or touchpad, and
+    /// GTK takes no made-up touch events: the finger's end is GtkGestureSwipe's own "swipe" signal,
+    /// emitted on the gesture the results pane holds; the touchpad's through its handlers.
+    func testASwipeGoesBackAPageWhenFolded() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, size: (360, 700), routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("jack")
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            let swipe = try XCTUnwrap(main.browseSwipe)
+            swipe.touch.emitSwipe(velocityX: 300, velocityY: 0)  // too slow: a finger resting, not a swipe
+            swipe.touch.emitSwipe(velocityX: 1200, velocityY: 1500)  // a scroll down the list
+            swipe.touch.emitSwipe(velocityX: -1200, velocityY: 0)  // towards the start
+            MainContext.spin(until: { false }, timeout: .milliseconds(200))
+            XCTAssertTrue(main.browse.isBrowsing, "none of those is a swipe back")
+            swipe.touch.emitSwipe(velocityX: 1200, velocityY: 100)
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+
+            // A touchpad's two fingers: a short stroke stays, a long one goes back.
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertTrue(swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false))
+            XCTAssertFalse(swipe.scrollEnded())
+            XCTAssertFalse(swipe.scrolled(dx: -5, dy: 0, inWheelClicks: true), "a tilting wheel's clicks are left to the list")
+            XCTAssertFalse(swipe.scrollEnded())
+            for _ in 0..<4 { _ = swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false) }
+            XCTAssertTrue(swipe.scrollEnded())
+            Self.waitForPage(harness, Self.searchNames)
+
+            // On the detail the leaflet's swipe is the one that acts: no page goes.
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            harness.select("Album 0")
+            main.layout.showDetail()
+            XCTAssertFalse(swipe.swiped(velocityX: 1200, velocityY: 0))
+            XCTAssertTrue(main.browse.isBrowsing)
         }
     }
 

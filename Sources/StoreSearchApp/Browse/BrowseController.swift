@@ -7,7 +7,8 @@ import StoreSearchCore
 /// `BrowsePage`). More by NAME, Show Tracks, an artist's row and an artist's store link push a
 /// page; Back (the bar's button, Alt+Left, Escape in the list, the mouse's back button) pops it
 /// and shows the page below as it was, its row selected again. The search field keeps the term
-/// the user came from; a new search leaves every page. The window's title names the page.
+/// the user came from; a new search leaves every page. The bar names the page (the window's
+/// title stays StoreSearch).
 @MainActor
 final class BrowseController {
     /// A page below the one on screen, as it was when the user left it.
@@ -256,7 +257,10 @@ final class BrowseController {
 
     private var isAlbum: Bool { if case .album = target { true } else { false } }
 
-    /// The bar, the list's name, the window's title and Play All follow the page on screen.
+    /// The page's name as the bar shows it (empty on the search's results).
+    var pageTitle: String { bar.isVisible ? titleLabel.text : "" }
+
+    /// The bar, the list's name and Play All follow the page on screen.
     private func update() {
         bar.isVisible = !levels.isEmpty
         let title = page?.title ?? target?.name ?? ""
@@ -277,7 +281,8 @@ final class BrowseController {
             results.views.setName(localized("Results"))
             results.counted = .results
         }
-        window.title = target == nil ? localized("StoreSearch") : String(format: localized("%@ – StoreSearch"), title)
+        // The window's own title stays "StoreSearch" (DESIGN.md §4: automation finds the window
+        // by it); the bar says where the user is.
         let canPlayAll = isAlbum && !environment.isOffline && page?.items.contains { $0.previewURL != nil } == true
         playAllButton.isVisible = isAlbum
         window.setActionEnabled(.playAllPreviews, canPlayAll)

@@ -33,6 +33,8 @@ public final class MainWindow {
     let itemActions: ItemActions
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
     let browse: BrowseController
+    /// A swipe back through the browsed pages, folded (built with the browsing it drives).
+    private(set) var browseSwipe: BrowseSwipe?
     private let mpris: MPRISPlayer?
     let closeGuard: CloseGuard
 
@@ -234,6 +236,12 @@ public final class MainWindow {
         layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
         // Where no pane holds the keyboard (a button that opened a page went away under it).
         window.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
+        // Folded on the results, a swipe towards the reading end goes back a page, as the
+        // leaflet's own swipe goes from the detail to the results.
+        browseSwipe = BrowseSwipe(pane: resultsPane, isEnabled: { [weak self] in
+            guard let self else { return false }
+            return self.layout.isFolded && !self.layout.isShowingDetail && !self.myItems.isShowingMyItems
+        }, goBack: { [weak self] in self?.browse.goBack() ?? false })
         window.onMouseButtonPress(8) { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
