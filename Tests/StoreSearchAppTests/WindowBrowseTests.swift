@@ -39,7 +39,7 @@ final class WindowBrowseTests: XCTestCase {
                 let name = switch (request.query["id"], request.query["entity"]) {
                 case ("1800000", nil): "artist.json"
                 case ("1800000", "album"): "artist-albums.json"
-                case ("1900000", "song"): "album-tracks.json"
+                case ("1900000", "song"), ("1900000", nil): "album-tracks.json"  // the album first, then its tracks
                 default: "empty.json"
                 }
                 var body = fixture(name)
@@ -214,6 +214,41 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("jack")
             main.showFromOverview(try XCTUnwrap(main.items.first?.result), isMine: false)
             Self.waitForPage(harness, Self.albums)
+        }
+    }
+
+    /// A second launch with an artist's link keeps the search the user came from (Back returns to
+    /// it); a link the store does not know, opened from a page, fails on a level of its own, the
+    /// bar saying what failed, and Back returns to the page.
+    func testALinkKeepsTheSearchFieldAndAFailedLinkFailsOnItsOwnLevel() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
+
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/nobody/1800001"])
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
+            XCTAssertEqual(main.errorText.title, "Item Not Found")
+            XCTAssertEqual(main.browse.pageTitle, "Store Link", "not the artist's page the user was on")
+            XCTAssertEqual(main.browse.pageSubtitle, "Item Not Found · Item 1800001", "the bar says what failed")
+            XCTAssertEqual(main.searchEntry.text, "jack")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "Back returns to the page the link was opened from")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+
+            // A link to an item shows it alone: that search field empties (it was not found for "jack").
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            Self.waitForPage(harness, Self.albums)
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/album-0/1900000"])
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Album 0"] }), "\(harness.names)")
+            XCTAssertFalse(main.browse.isBrowsing, "an item alone is a new start")
+            XCTAssertEqual(main.searchEntry.text, "")
         }
     }
 

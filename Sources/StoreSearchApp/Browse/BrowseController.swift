@@ -39,6 +39,9 @@ final class BrowseController {
     /// The page on screen (nil: the search's results), or the one on its way.
     private(set) var target: BrowseTarget?
     private(set) var page: BrowsePage?
+    /// A store link looked up while browsing: its own level (on its way, or failed), so that its
+    /// failure does not show under the page the user was on, and Back returns there.
+    private var link: StoreLink?
     /// The item the user came from: selected on the new page when it is there, else kept in the detail.
     private var origin: Item?
     /// Before a page opens from the detail: folded, the results pane slides back in; off My Items.
@@ -88,6 +91,10 @@ final class BrowseController {
         }
         detail.trackActivated.subscribe { [weak self] track in self?.openTrack(track) }
         search.newRoot.subscribe { [weak self] in self?.leaveAllPages() }
+        search.linkLookupStarted.subscribe { [weak self] link in self?.lookUp(link) }
+        search.failureShown.subscribe { [weak self] _ in
+            if self?.link != nil { self?.update() }  // the bar says what failed
+        }
         search.artistLinkOpened.subscribe { [weak self] record in
             guard let self, let target = BrowseTarget.artist(of: record) else { return }
             self.open(target, from: nil)
@@ -170,13 +177,10 @@ final class BrowseController {
     /// search's spinner and failures.
     func open(_ target: BrowseTarget, from item: Item?) {
         guard let query = target.query(country: origin(item)) else { return }
-        // A page still on its way, or one that failed, is replaced rather than stacked on: Back
-        // returns to what the user saw before it.
-        if self.target == nil || page != nil {
-            let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
-            levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
-                                pane: shownPane, emptyText: search.emptyText))
-        }
+        // A page still on its way, or one that failed, is replaced rather than stacked on (so is
+        // a link's level): Back returns to what the user saw before it.
+        if link == nil && (self.target == nil || page != nil) { levels.append(currentLevel) }
+        link = nil
         // The list goes while the page loads: the keyboard waits on Back rather than falling into the detail.
         let listHadFocus = results.visibleView.containsFocus
         self.target = target
@@ -185,6 +189,25 @@ final class BrowseController {
         update()
         search.browse(query) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
         if listHadFocus { _ = backButton.grabFocus() }
+    }
+
+    /// A store link opened while a page is on screen: a level of its own until it shows an artist's
+    /// page (which takes its place), an item alone (a new root), or its failure.
+    private func lookUp(_ link: StoreLink) {
+        guard isBrowsing else { return }
+        if self.link == nil && (target == nil || page != nil) { levels.append(currentLevel) }
+        target = nil
+        page = nil
+        origin = nil
+        self.link = link
+        update()
+    }
+
+    /// What is on screen, to come back to.
+    private var currentLevel: Level {
+        let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
+        return Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
+                     pane: shownPane, emptyText: search.emptyText)
     }
 
     /// The store region to ask: the item's own (it came from there), else the one picked.
@@ -222,6 +245,7 @@ final class BrowseController {
     func goBack() -> Bool {
         guard let level = levels.popLast() else { return false }
         search.cancel()
+        link = nil
         target = level.page?.target
         page = level.page
         origin = nil
@@ -246,8 +270,9 @@ final class BrowseController {
 
     /// A new search (or a link's item alone): the pages browsed before are left for good.
     private func leaveAllPages() {
-        guard !levels.isEmpty || target != nil else { return }
+        guard !levels.isEmpty || target != nil || link != nil else { return }
         levels = []
+        link = nil
         target = nil
         page = nil
         origin = nil
@@ -257,16 +282,23 @@ final class BrowseController {
 
     private var isAlbum: Bool { if case .album = target { true } else { false } }
 
-    /// The page's name as the bar shows it (empty on the search's results).
+    /// The page's name as the bar shows it, and what it says under it (empty on the search's results).
     var pageTitle: String { bar.isVisible ? titleLabel.text : "" }
+    var pageSubtitle: String { bar.isVisible ? subtitleLabel.text : "" }
 
     /// The bar, the list's name and Play All follow the page on screen.
     private func update() {
         bar.isVisible = !levels.isEmpty
-        let title = page?.title ?? target?.name ?? ""
+        let title = link != nil ? localized("Store Link") : page?.title ?? target?.name ?? ""
         titleLabel.text = title
         titleLabel.tooltip = title
         switch target {
+        case nil where link != nil:
+            // The link's item, and what went wrong with it once the pane says so.
+            let failure = search.visiblePage == .error ? search.errorText.title : nil
+            subtitleLabel.text = [failure, link.map { String(format: localized("Item %@"), $0.id) }].compactMap { $0 }.joined(separator: " · ")
+            results.views.setName(localized("Results"))
+            results.counted = .results
         case .artist?:
             subtitleLabel.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
             results.views.setName(localized("Artist’s Works"))

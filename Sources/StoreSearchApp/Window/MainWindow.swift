@@ -367,8 +367,9 @@ public final class MainWindow {
         }
         if let link = options.storeLink {
             myItems.showPage(myItems: false)
-            searchEntry.text = ""  // the row shown is the link's, not one found for the entry's old term
-            search.open(link)
+            // An item shown alone empties the search field (it was not found for the term there);
+            // an artist's page keeps the search the user came from.
+            search.open(link, clearingEntry: true)
         } else if let term = options.searchTerm {
             searchFor(term, in: options.category)
         }
