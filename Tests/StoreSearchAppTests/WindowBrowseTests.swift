@@ -189,6 +189,40 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// The store failing (HTTP 500) under an album's track list: the detail says what the
+    /// album's page (a search's failure page) says of the same answer, and Retry lists them.
+    func testAnAlbumsTrackListFailsAsASearchDoes() throws {
+        let failing = Shared(true)
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
+            server.route("/lookup") { _ in
+                failing.withLock { $0 } ? LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+                    : LocalServerResponse(body: Self.fixture("album-tracks.json"))
+            }
+        }) { harness in
+            let main = harness.main
+            let form = harness.form
+            harness.search("jack")
+            main.results.select(1)  // Album 0
+            XCTAssertTrue(MainContext.spin(until: { !form.tracksFailureTitle.text.isEmpty && form.tracksFailureTitle.isMapped }, timeout: .seconds(10)),
+                          "the failure shows where the tracks would")
+            XCTAssertTrue(form.tracks.isEmpty)
+            XCTAssertTrue(form.tracksRetryButton.isMapped)
+            let said = (form.tracksFailureTitle.text, form.tracksFailureMessage.text)
+
+            form.tracksButton.click()  // the album's page fails on the search's failure page
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
+            XCTAssertEqual(said.0, main.errorText.title, "the same title as a search's failure")
+            XCTAssertEqual(said.1, main.errorText.message, "and the same message")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+
+            failing.withLock { $0 = false }
+            main.results.select(1)
+            form.tracksRetryButton.click()
+            XCTAssertTrue(MainContext.spin(until: { form.tracks.count == 5 }, timeout: .seconds(10)), "Retry lists them")
+            XCTAssertFalse(form.tracksFailureTitle.isMapped)
+        }
+    }
+
     func testAnArtistsLinkLandsOnTheirPageFromEveryWayIn() throws {
         let lookups = Shared<[[String: String]]>([])
         try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in

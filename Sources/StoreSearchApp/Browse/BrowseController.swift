@@ -90,6 +90,7 @@ final class BrowseController {
             self?.listTracks(of: item)
         }
         detail.trackActivated.subscribe { [weak self] track in self?.openTrack(track) }
+        detail.tracksRetryRequested.subscribe { [weak self] in self?.retryTracks() }
         search.newRoot.subscribe { [weak self] in self?.leaveAllPages() }
         search.linkLookupStarted.subscribe { [weak self] link in self?.lookUp(link) }
         search.failureShown.subscribe { [weak self] _ in
@@ -111,8 +112,8 @@ final class BrowseController {
     }
 
     /// An album shown in the detail lists its tracks there, once it has been open `trackListDelay`
-    /// (the lookup is the album's page's, and cached with it).
-    private func listTracks(of item: Item?) {
+    /// (the lookup is the album's page's, and cached with it); a failure says what a search's says.
+    private func listTracks(of item: Item?, after delay: Duration = BrowseController.trackListDelay) {
         guard item?.id != trackListAlbumID else { return }  // the same album changed (an edit)
         trackListTimer?.cancel()
         trackListTask?.cancel()
@@ -120,7 +121,7 @@ final class BrowseController {
         guard let item, item.result.kind == .album, let target = BrowseTarget.album(of: item.result),
               let query = target.query(country: origin(item)) else { return }
         trackListAlbumID = item.id
-        trackListTimer = MainContext.after(Self.trackListDelay) { [weak self] in
+        trackListTimer = MainContext.after(delay) { [weak self] in
             guard let self else { return }
             self.trackListTask = Task { [weak self, environment] in
                 do {
@@ -129,9 +130,17 @@ final class BrowseController {
                 } catch is CancellationError {
                 } catch {
                     Log.message(LogDomain.app, "The tracks of \(item.id) could not be listed: \(error)")
+                    let failure = error as? SearchFailure ?? .unreadable(detail: String(describing: error))
+                    self?.detail.showTracksFailure(failure, ofItem: item.id)
                 }
             }
         }
+    }
+
+    /// Retry under a failed track list: asked again at once.
+    private func retryTracks() {
+        trackListAlbumID = nil
+        listTracks(of: detail.item, after: .zero)
     }
 
     /// A track in the album's detail: the album's page, that track selected (its detail, its preview).

@@ -47,10 +47,16 @@ final class DetailForm {
     /// An album's tracks, listed in its detail (BrowseController looks them up).
     let tracksList: ListBox
     private let tracksBox: Widget
+    private let tracksFailure: Widget
+    let tracksFailureTitle: Label
+    let tracksFailureMessage: Label
+    let tracksRetryButton: Button
     private var trackRows: [Widget] = []
     private(set) var tracks: [SearchResult] = []
     /// A track in the album's list was activated (a click, Enter).
     let trackActivated = Event<SearchResult>()
+    /// Retry under a track list that failed.
+    let tracksRetryRequested = Event<Void>()
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -132,6 +138,11 @@ final class DetailForm {
         tracksLabel = builder.object("tracks_label")
         tracksList = builder.object("tracks_list")
         tracksBox = builder.object("tracks_box")
+        tracksFailure = builder.object("tracks_failure")
+        tracksFailureTitle = builder.object("tracks_failure_title")
+        tracksFailureMessage = builder.object("tracks_failure_message")
+        tracksRetryButton = builder.object("tracks_retry_button")
+        tracksRetryButton.onClicked { [weak self] in self?.tracksRetryRequested.send() }
         tracksList.onRowActivated { [weak self] index in
             guard let self, self.tracks.indices.contains(index) else { return }
             self.trackActivated.send(self.tracks[index])
@@ -332,7 +343,20 @@ final class DetailForm {
             tracksList.append(row)
             return row
         }
+        tracksFailure.isVisible = false
         tracksBox.isVisible = !tracks.isEmpty
+    }
+
+    /// The tracks of the item with `id` could not be listed: the failure's title and message, as
+    /// a search's failure page says them, and Retry when trying again can help.
+    func showTracksFailure(_ failure: SearchFailure, ofItem id: String) {
+        guard item?.id == id else { return }
+        showTracks([], ofItem: id)
+        tracksFailureTitle.text = failure.title
+        tracksFailureMessage.text = failure.message
+        tracksRetryButton.isVisible = failure.isWorthRetrying
+        tracksFailure.isVisible = true
+        tracksBox.isVisible = true
     }
 
     /// The store's read-only details for the item's kind, one row each.
