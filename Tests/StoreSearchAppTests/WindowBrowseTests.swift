@@ -286,6 +286,27 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// At 360 px the two buttons share the width: their names wrap onto a second line instead of
+    /// being cut ("More by Jack …"), and the tooltip and accessible name keep them whole.
+    func testMoreByAndTracksNamesAreReadableAt360Pixels() throws {
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, size: (360, 700)) { harness in
+            let main = harness.main
+            let form = harness.form
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("jack")
+            harness.select("Closing Time")
+            main.layout.showDetail()
+            XCTAssertTrue(MainContext.spin(until: { form.moreByLabel.isMapped && form.moreByLabel.allocatedWidth > 0 }))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the slide ends, the labels are laid out
+            XCTAssertLessThan(form.moreByButton.allocatedWidth, 200, "the buttons share the narrow width")
+            for label in [form.moreByLabel, form.tracksLabel] {
+                XCTAssertFalse(label.isEllipsized, "“\(label.text)” is whole at 360 px")
+            }
+            XCTAssertEqual(form.moreByButton.tooltip, "More by Jack Johnsen")
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "More by Jack Johnsen"))
+        }
+    }
+
     /// Folded, a swipe towards the reading end on the results goes back a page (the leaflet's own
     /// swipe goes only from the detail to the results). Xvfb has no touch screen or touchpad, and
     /// GTK takes no made-up touch events: the finger's end is GtkGestureSwipe's own "swipe" signal,

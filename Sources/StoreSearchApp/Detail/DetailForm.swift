@@ -42,8 +42,8 @@ final class DetailForm {
     /// "More by NAME" (the artist’s page) and "Show Tracks" (BrowseController carries them out).
     let moreByButton: Button
     let tracksButton: Button
-    private let moreByLabel: Label
-    private let tracksLabel: Label
+    let moreByLabel: Label
+    let tracksLabel: Label
     /// An album's tracks, listed in its detail (BrowseController looks them up).
     let tracksList: ListBox
     private let tracksBox: Widget
