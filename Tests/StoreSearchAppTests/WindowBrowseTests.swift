@@ -160,6 +160,25 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// The mouse path: a real pointer click on More by NAME (xdotool at the button's place on
+    /// screen) opens the artist's page, and real Alt+Left comes back.
+    func testARealClickOnMoreByOpensThePageAndAltLeftComesBack() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.select("Closing Time")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.moreByButton.isMapped && harness.form.moreByButton.allocatedWidth > 0 }))
+            harness.click(harness.form.moreByButton)
+            XCTAssertTrue(MainContext.spin(until: { main.browse.isBrowsing }, timeout: .seconds(5)), "the click landed on More by")
+            Self.waitForPage(harness, Self.albums)
+            harness.pressKeys("alt+Left")
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time", "back at the song the user came from")
+        }
+    }
+
     /// An album's detail lists its tracks once it has been open a moment; a track there opens the
     /// album's page at that track, with its detail.
     func testAnAlbumsDetailListsItsTracksAndATrackOpensThere() throws {
