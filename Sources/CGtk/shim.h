@@ -7,6 +7,7 @@
 #include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <poll.h>
+#include <dlfcn.h>
 #include <sys/eventfd.h>
 
 // libdispatch's main-queue hooks (exported by libdispatch.so, used by CoreFoundation's run
@@ -47,6 +48,11 @@ static inline gboolean shim_emit_key_pressed(gpointer controller, guint keyval) 
 // Emits an action signal that takes no arguments ("clicked", "activate").
 static inline void shim_signal_emit(gpointer instance, const char *name) {
     g_signal_emit_by_name(instance, name);
+}
+
+// GtkGestureSwipe's swipe with its two velocities (g_signal_emit_by_name is variadic).
+static inline void shim_signal_emit_swipe(gpointer instance, double velocity_x, double velocity_y) {
+    g_signal_emit_by_name(instance, "swipe", velocity_x, velocity_y);
 }
 
 // A modal message dialog with a secondary text (gtk_message_dialog_new is variadic).
@@ -128,5 +134,48 @@ static inline GdkTexture *shim_texture_new_fitting(const guint8 *data, gsize len
 
 /* G_TYPE_STRING is a macro over a fundamental type number. */
 static inline GType shim_string_type(void) { return G_TYPE_STRING; }
+
+// GTK 4.8's GStreamer backend (modules/media/gtkgstmediafile.c) drops its GstPlayer with a plain
+// unref. GStreamer 1.22's GstPlayer wraps a GstPlay whose message bus keeps every message not yet
+// dispatched, and each message holds a reference to the GstPlay: once the player's signal adapter
+// is gone, they are never dispatched, so the GstPlay, its thread, its pipeline's streaming threads
+// and its sound server stream live on (about 6 threads per preview). Flushing that bus first drops
+// them (GStreamer's own gst-play does so before it lets go of a GstPlay). The backend's objects
+// are private: each step checks the type and instance size it expects, and answers FALSE (nothing
+// done) where they differ. The GStreamer functions come from the libraries the backend loaded.
+static inline gboolean shim_media_file_flush_gst_player(GtkMediaFile *file) {
+    GType file_type = g_type_from_name("GtkGstMediaFile");
+    GType player_type = g_type_from_name("GstPlayer");
+    GType play_type = g_type_from_name("GstPlay");
+    if (!file_type || !player_type || !play_type || !G_TYPE_CHECK_INSTANCE_TYPE(file, file_type)) return FALSE;
+    GTypeQuery query;
+    g_type_query(file_type, &query);
+    // struct _GtkGstMediaFile { GtkMediaFile parent_instance; GstPlayer *player; GdkPaintable *paintable; }
+    if (query.instance_size != sizeof(GtkMediaFile) + 2 * sizeof(gpointer)) return FALSE;
+    gpointer player = *(gpointer *)((char *)file + sizeof(GtkMediaFile));
+    if (!player || !G_TYPE_CHECK_INSTANCE_TYPE(player, player_type)) return FALSE;
+    // struct _GstPlayer { GstObject parent; GstPlay *play; ... }
+    GTypeQuery object_query;
+    g_type_query(g_type_parent(player_type), &object_query);
+    if (object_query.instance_size == 0) return FALSE;
+    gpointer play = *(gpointer *)((char *)player + object_query.instance_size);
+    if (!play || !G_TYPE_CHECK_INSTANCE_TYPE(play, play_type)) return FALSE;
+    void *play_library = dlopen("libgstplay-1.0.so.0", RTLD_NOW | RTLD_NOLOAD);
+    void *core_library = dlopen("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_NOLOAD);
+    gboolean flushed = FALSE;
+    if (play_library && core_library) {
+        gpointer (*get_message_bus)(gpointer) = (gpointer (*)(gpointer))dlsym(play_library, "gst_play_get_message_bus");
+        void (*set_flushing)(gpointer, gboolean) = (void (*)(gpointer, gboolean))dlsym(core_library, "gst_bus_set_flushing");
+        gpointer bus = get_message_bus && set_flushing ? get_message_bus(play) : NULL;
+        if (bus) {
+            set_flushing(bus, TRUE);
+            g_object_unref(bus);
+            flushed = TRUE;
+        }
+    }
+    if (play_library) dlclose(play_library);
+    if (core_library) dlclose(core_library);
+    return flushed;
+}
 
 #endif

@@ -30,7 +30,35 @@ public final class EventController: Object {
         gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
     }
 
-    func onScroll(_ handler: @escaping SignalThunks.Scroll) {
+    /// A swipe by touch only (a mouse drag is left to the widgets: it selects, drags and drops).
+    public init(touchSwipe: Void) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_gesture_swipe_new()!))
+        gtk_gesture_single_set_touch_only(cast(), 1)
+    }
+
+    /// Horizontal scrolls (a touchpad's two-finger swipe, a tilting wheel) that the widget's
+    /// children did not take.
+    public init(horizontalScrolls: Void) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)!))
+    }
+
+    /// GtkGestureSwipe's swipe: the velocity (px/s) when the finger left.
+    package func onSwipe(_ handler: @escaping SignalThunks.Swipe) {
+        connect("swipe", thunk: SignalThunks.swipe, handler: handler, untilFinalized: true)
+    }
+
+    /// A scroll controller's scroll-end: a touchpad's fingers left it.
+    package func onScrollEnd(_ handler: @escaping SignalThunks.Plain) {
+        connect("scroll-end", thunk: SignalThunks.plain, handler: handler, untilFinalized: true)
+    }
+
+    /// Emits GtkGestureSwipe's swipe as a finger would end one (tests: GTK cannot be sent touch
+    /// events under Xvfb).
+    package func emitSwipe(velocityX: Double, velocityY: Double) {
+        shim_signal_emit_swipe(gobject, velocityX, velocityY)
+    }
+
+    package func onScroll(_ handler: @escaping SignalThunks.Scroll) {
         connect("scroll", thunk: SignalThunks.scroll, handler: handler, untilFinalized: true)
     }
 

@@ -31,10 +31,16 @@ public final class MediaStream: Object {
         gtk_media_stream_get_error(stream).map { String(cString: $0.pointee.message) }
     }
 
-    /// Stops the stream for good: the backend closes its connection and audio output.
-    public func close() {
+    /// Stops the stream for good: the backend closes its connection and audio output, and its
+    /// player goes away with its threads (see shim_media_file_flush_gst_player for why it did not).
+    /// False when the player could not be reached to let it go (another media backend, or
+    /// another GTK or GStreamer build): then it may live on.
+    @discardableResult
+    public func close() -> Bool {
         pause()
+        let flushed = shim_media_file_flush_gst_player(cast()) != 0
         gtk_media_file_clear(cast())
+        return flushed
     }
 
     /// Playing, prepared, ended, timestamp, duration or error changed.

@@ -68,6 +68,15 @@ package enum SignalThunks {
             return MainActor.assumeIsolated { handler(dx, dy, inWheelClicks) } ? 1 : 0
         } as @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean, to: GCallback.self)
 
+    /// GtkGestureSwipe's swipe (velocity_x, velocity_y) in pixels a second.
+    package typealias Swipe = @MainActor (_ velocityX: Double, _ velocityY: Double) -> Void
+
+    static let swipe: GCallback = unsafeBitCast(
+        { (_: gpointer?, velocityX: gdouble, velocityY: gdouble, data: gpointer?) in
+            let handler = HandlerBox<Swipe>.from(data)
+            MainActor.assumeIsolated { handler(velocityX, velocityY) }
+        } as @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void, to: GCallback.self)
+
     /// GtkGestureClick's pressed (n_press, x, y), for handlers that only need to know it happened.
     static let press: GCallback = unsafeBitCast(
         { (_: gpointer?, _: gint, _: gdouble, _: gdouble, data: gpointer?) in

@@ -166,6 +166,9 @@ open class Widget: Object {
         addController(controller)
     }
 
+    /// Whether the widget lays out right to left (Arabic, Hebrew…).
+    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+
     /// Sizes: -1 leaves a dimension natural.
     public func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, gint(width), gint(height))

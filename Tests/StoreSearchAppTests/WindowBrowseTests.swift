@@ -40,7 +40,7 @@ final class WindowBrowseTests: XCTestCase {
                 let name = switch (request.query["id"], request.query["entity"]) {
                 case ("1800000", nil): "artist.json"
                 case ("1800000", "album"): "artist-albums.json"
-                case ("1900000", "song"): "album-tracks.json"
+                case ("1900000", "song"), ("1900000", nil): "album-tracks.json"  // the album first, then its tracks
                 default: "empty.json"
                 }
                 var body = fixture(name)
@@ -73,7 +73,8 @@ final class WindowBrowseTests: XCTestCase {
             harness.open("Jack Johnsen")
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(lookups.withLock { $0.last }, ["id": "1800000", "country": "US", "entity": "album", "limit": "200"])
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch", "the title says where the user is")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
             XCTAssertTrue(main.browse.bar.isVisible)
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Artist’s Works"), "the list is named for the page")
@@ -128,7 +129,8 @@ final class WindowBrowseTests: XCTestCase {
             Self.waitForPage(harness, Self.tracks)
             XCTAssertEqual(main.results.countText, "\(Self.tracks.count) tracks")
             XCTAssertEqual(lookups.withLock { $0.last?["entity"] }, "song")
-            XCTAssertEqual(main.window.title, "Album 0 – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Album 0", "the bar says where the user is")
             XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")
             XCTAssertTrue(main.results.views.lookAlikes.listsTracks)
             XCTAssertEqual(ResultRow.trackLine(of: main.shownItems[4].result), "2-1 · 1:02:05", "number and length; disc 2")
@@ -139,7 +141,8 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertTrue(main.window.activateAction("win.browse-back"))
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             // Side by side, Alt+Left in the detail goes back a page too.
             XCTAssertTrue(harness.form.ui.artistEntry.grabFocus())
             harness.pressKeys("alt+Left")
@@ -155,6 +158,25 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("jack johnsen")
             XCTAssertFalse(main.browse.isBrowsing)
             XCTAssertEqual(main.window.title, "StoreSearch")
+        }
+    }
+
+    /// The mouse path: a real pointer click on More by NAME (xdotool at the button's place on
+    /// screen) opens the artist's page, and real Alt+Left comes back.
+    func testARealClickOnMoreByOpensThePageAndAltLeftComesBack() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            harness.select("Closing Time")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.moreByButton.isMapped && harness.form.ui.moreByButton.allocatedWidth > 0 }))
+            harness.click(harness.form.ui.moreByButton)
+            XCTAssertTrue(MainContext.spin(until: { main.browse.isBrowsing }, timeout: .seconds(5)), "the click landed on More by")
+            Self.waitForPage(harness, Self.albums)
+            harness.pressKeys("alt+Left")
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+            XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time", "back at the song the user came from")
         }
     }
 
@@ -187,6 +209,40 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// The store failing (HTTP 500) under an album's track list: the detail says what the
+    /// album's page (a search's failure page) says of the same answer, and Retry lists them.
+    func testAnAlbumsTrackListFailsAsASearchDoes() throws {
+        let failing = Shared(true)
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
+            server.route("/lookup") { _ in
+                failing.withLock { $0 } ? LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+                    : LocalServerResponse(body: Self.fixture("album-tracks.json"))
+            }
+        }) { harness in
+            let main = harness.main
+            let form = harness.form
+            harness.search("jack")
+            main.results.select(1)  // Album 0
+            XCTAssertTrue(MainContext.spin(until: { !form.ui.tracksFailureTitle.text.isEmpty && form.ui.tracksFailureTitle.isMapped }, timeout: .seconds(10)),
+                          "the failure shows where the tracks would")
+            XCTAssertTrue(form.tracks.isEmpty)
+            XCTAssertTrue(form.ui.tracksRetryButton.isMapped)
+            let said = (form.ui.tracksFailureTitle.text, form.ui.tracksFailureMessage.text)
+
+            form.ui.tracksButton.click()  // the album's page fails on the search's failure page
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
+            XCTAssertEqual(said.0, main.errorText.title, "the same title as a search's failure")
+            XCTAssertEqual(said.1, main.errorText.message, "and the same message")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+
+            failing.withLock { $0 = false }
+            main.results.select(1)
+            form.ui.tracksRetryButton.click()
+            XCTAssertTrue(MainContext.spin(until: { form.tracks.count == 5 }, timeout: .seconds(10)), "Retry lists them")
+            XCTAssertFalse(form.ui.tracksFailureTitle.isMapped)
+        }
+    }
+
     func testAnArtistsLinkLandsOnTheirPageFromEveryWayIn() throws {
         let lookups = Shared<[[String: String]]>([])
         try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
@@ -195,7 +251,8 @@ final class WindowBrowseTests: XCTestCase {
             _ = main.handleSecondLaunch(arguments: [link])  // storesearch LINK, or a second launch
             Self.waitForPage(harness, Self.albums)
             XCTAssertEqual(lookups.withLock { $0.map { $0["entity"] ?? "-" } }, ["-", "album"], "the link's record, then the page")
-            XCTAssertEqual(main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
 
             harness.search("jack")
             XCTAssertFalse(main.browse.isBrowsing)
@@ -211,6 +268,105 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("jack")
             main.showFromOverview(try XCTUnwrap(main.shownItems.first?.result), isMine: false)
             Self.waitForPage(harness, Self.albums)
+        }
+    }
+
+    /// A second launch with an artist's link keeps the search the user came from (Back returns to
+    /// it); a link the store does not know, opened from a page, fails on a level of its own, the
+    /// bar saying what failed, and Back returns to the page.
+    func testALinkKeepsTheSearchFieldAndAFailedLinkFailsOnItsOwnLevel() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            harness.search("jack")
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
+
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/nobody/1800001"])
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .error }))
+            XCTAssertEqual(main.errorText.title, "Item Not Found")
+            XCTAssertEqual(main.browse.pageTitle, "Store Link", "not the artist's page the user was on")
+            XCTAssertEqual(main.browse.pageSubtitle, "Item Not Found · Item 1800001", "the bar says what failed")
+            XCTAssertEqual(main.searchEntry.text, "jack")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "Back returns to the page the link was opened from")
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+
+            // A link to an item shows it alone: that search field empties (it was not found for "jack").
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            Self.waitForPage(harness, Self.albums)
+            _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/album-0/1900000"])
+            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Album 0"] }), "\(harness.names)")
+            XCTAssertFalse(main.browse.isBrowsing, "an item alone is a new start")
+            XCTAssertEqual(main.searchEntry.text, "")
+        }
+    }
+
+    /// At 360 px the two buttons share the width: their names wrap onto a second line instead of
+    /// being cut ("More by Jack …"), and the tooltip and accessible name keep them whole.
+    func testMoreByAndTracksNamesAreReadableAt360Pixels() throws {
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, size: (360, 700)) { harness in
+            let main = harness.main
+            let form = harness.form
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("jack")
+            harness.select("Closing Time")
+            main.layout.showDetail()
+            XCTAssertTrue(MainContext.spin(until: { form.ui.moreByLabel.isMapped && form.ui.moreByLabel.allocatedWidth > 0 }))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the slide ends, the labels are laid out
+            XCTAssertLessThan(form.ui.moreByButton.allocatedWidth, 200, "the buttons share the narrow width")
+            for label in [form.ui.moreByLabel, form.ui.tracksLabel] {
+                XCTAssertFalse(label.isEllipsized, "“\(label.text)” is whole at 360 px")
+            }
+            XCTAssertEqual(form.ui.moreByButton.tooltip, "More by Jack Johnsen")
+            XCTAssertNotNil(main.window.descendant(accessibleLabel: "More by Jack Johnsen"))
+        }
+    }
+
+    /// Folded, a swipe towards the reading end on the results goes back a page (the leaflet's own
+    /// swipe goes only from the detail to the results). Xvfb has no touch screen or touchpad, and
+    /// GTK takes no made-up touch events: the finger's end is GtkGestureSwipe's own "swipe" signal,
+    /// emitted on the gesture the results pane holds; the touchpad's through its handlers.
+    func testASwipeGoesBackAPageWhenFolded() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, size: (360, 700), routes: Self.lookupRoute(lookups)) { harness in
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("jack")
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            let swipe = try XCTUnwrap(main.browseSwipe)
+            swipe.touch.emitSwipe(velocityX: 300, velocityY: 0)  // too slow: a finger resting, not a swipe
+            swipe.touch.emitSwipe(velocityX: 1200, velocityY: 1500)  // a scroll down the list
+            swipe.touch.emitSwipe(velocityX: -1200, velocityY: 0)  // towards the start
+            MainContext.spin(until: { false }, timeout: .milliseconds(200))
+            XCTAssertTrue(main.browse.isBrowsing, "none of those is a swipe back")
+            swipe.touch.emitSwipe(velocityX: 1200, velocityY: 100)
+            Self.waitForPage(harness, Self.searchNames)
+            XCTAssertFalse(main.browse.isBrowsing)
+
+            // A touchpad's two fingers: a short stroke stays, a long one goes back.
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertTrue(swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false))
+            XCTAssertFalse(swipe.scrollEnded())
+            XCTAssertFalse(swipe.scrolled(dx: -5, dy: 0, inWheelClicks: true), "a tilting wheel's clicks are left to the list")
+            XCTAssertFalse(swipe.scrollEnded())
+            for _ in 0..<4 { _ = swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false) }
+            XCTAssertTrue(swipe.scrollEnded())
+            Self.waitForPage(harness, Self.searchNames)
+
+            // On the detail the leaflet's swipe is the one that acts: no page goes.
+            harness.open("Jack Johnsen")
+            Self.waitForPage(harness, Self.albums)
+            harness.select("Album 0")
+            main.layout.showDetail()
+            XCTAssertFalse(swipe.swiped(velocityX: 1200, velocityY: 0))
+            XCTAssertTrue(main.browse.isBrowsing)
         }
     }
 

@@ -15,6 +15,8 @@ final class WindowPreviewTests: XCTestCase {
     private static let fixture = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
 
     /// The store: four songs whose previews are an AAC file, missing, a web page, and a drip.
+    static func startStoreForLeakTest() throws -> ScriptedServer { try startStore() }
+
     private static func startStore() throws -> ScriptedServer {
         let address = Mutex("")
         let server = ScriptedServer { connection in
@@ -181,5 +183,57 @@ final class PreviewDecodersTests: XCTestCase {
         XCTAssertEqual(PreviewDecoders.ranking(over: ""), "faad:257")
         XCTAssertNil(PreviewDecoders.ranking(over: "faad:257"), "once")
         XCTAssertEqual(PreviewDecoders.ranking(over: "faad:NONE"), "faad:257,faad:NONE", "GStreamer applies the last, the user's")
+    }
+}
+
+/// Issue #34: every preview left GTK's GStreamer player behind, with about 6 threads and its
+/// sound server stream (18 → 76 threads over 9 previews; after about 47 nothing played on that
+/// output). Fifty previews in turn now leave the thread count where the first ones left it, and
+/// no stream on the sound server once stopped.
+final class PreviewLeakTests: XCTestCase {
+    private static func threadCount() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+    }
+
+    /// The sound server's playing streams (sink inputs), as `pactl` lists them; nil without one.
+    private static func soundStreams() -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pactl")
+        process.arguments = ["list", "short", "sink-inputs"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").count
+    }
+
+    func testFiftyPreviewsInTurnLeaveNeitherThreadsNorSoundStreamsBehind() throws {
+        let server = try WindowPreviewTests.startStoreForLeakTest()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!)
+            defer { harness.dispose() }
+            let preview = harness.main.preview
+            harness.search("band")
+            harness.select("Preview Song")
+            guard let item = harness.main.shownItems.first(where: { $0.result.name == "Preview Song" }) else { return XCTFail("no song") }
+            var counts: [Int: Int] = [:]
+            for round in 1...50 {
+                XCTAssertTrue(preview.play(item))
+                let played = MainContext.spin(until: { preview.status == .playing && preview.position > 100_000 }, timeout: .seconds(10))
+                XCTAssertTrue(played, "preview \(round) plays: \(preview.status)")
+                guard played else { break }
+                preview.stop()
+                XCTAssertTrue(MainContext.spin(until: { Self.soundStreams() == 0 }, timeout: .seconds(5)),
+                              "preview \(round) left its sound stream: \(Self.soundStreams().map(String.init) ?? "no pactl")")
+                counts[round] = Self.threadCount()
+            }
+            print("PreviewLeakTests: threads after previews 1, 9, 50: \(counts[1] ?? -1), \(counts[9] ?? -1), \(counts[50] ?? -1)")
+            let early = try? XCTUnwrap(counts[3])
+            XCTAssertLessThanOrEqual(counts[50] ?? .max, (early ?? 0) + 4, "threads after 3 previews: \(early ?? -1), after 50: \(counts[50] ?? -1)")
+        }
     }
 }

@@ -44,7 +44,8 @@ final class WindowStoreKindsTests: XCTestCase {
             _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
             XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results && harness.names == ["Album 0", "Album 1", "Album 2"] }),
                           "\(harness.main.errorText) \(harness.names)")
-            XCTAssertEqual(harness.main.window.title, "Jack Johnsen – StoreSearch")
+            XCTAssertEqual(harness.main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
+            XCTAssertEqual(harness.main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
         }
     }
 

@@ -7,7 +7,8 @@ import StoreSearchCore
 /// `BrowsePage`). More by NAME, Show Tracks, an artist's row and an artist's store link push a
 /// page; Back (the bar's button, Alt+Left, Escape in the list, the mouse's back button) pops it
 /// and shows the page below as it was, its row selected again. The search field keeps the term
-/// the user came from; a new search leaves every page. The window's title names the page.
+/// the user came from; a new search leaves every page. The bar names the page (the window's
+/// title stays StoreSearch).
 @MainActor
 final class BrowseController {
     /// A page below the one on screen, as it was when the user left it.
@@ -20,11 +21,10 @@ final class BrowseController {
         let emptyText: String
     }
 
-    let bar: Box
-    private let backButton: Button
-    private let titleLabel: Label
-    private let subtitleLabel: Label
-    let playAllButton: Button
+    /// browse-bar.ui's objects.
+    let ui = BrowseBarOutlets()
+    var bar: Box { ui.browseBar }
+    var playAllButton: Button { ui.playAllButton }
     private let window: Window
     private let search: SearchController
     private let results: ResultsController
@@ -38,6 +38,9 @@ final class BrowseController {
     /// The page on screen (nil: the search's results), or the one on its way.
     private(set) var target: BrowseTarget?
     private(set) var page: BrowsePage?
+    /// A store link looked up while browsing: its own level (on its way, or failed), so that its
+    /// failure does not show under the page the user was on, and Back returns there.
+    private var link: StoreLink?
     /// The item the user came from: selected on the new page when it is there, else kept in the detail.
     private var origin: Item?
     /// Before a page opens from the detail: folded, the results pane slides back in; off My Items.
@@ -59,13 +62,7 @@ final class BrowseController {
         self.environment = environment
         queue = PreviewQueue(preview: preview)
         queue.isHidden = { [keeper = environment.keeper] in keeper.store.isHidden($0.id) }
-        let builder = Builder.loading("browse-bar.ui")
-        bar = builder.object("browse_bar")
-        backButton = builder.object("browse_back_button")
-        titleLabel = builder.object("browse_title")
-        subtitleLabel = builder.object("browse_subtitle")
-        playAllButton = builder.object("play_all_button")
-        slot.append(bar)
+        slot.append(ui.browseBar)
         connect()
         update()
     }
@@ -86,7 +83,12 @@ final class BrowseController {
             self?.listTracks(of: item)
         }
         detail.trackActivated.subscribe { [weak self] track in self?.openTrack(track) }
+        detail.tracksRetryRequested.subscribe { [weak self] in self?.retryTracks() }
         search.newRoot.subscribe { [weak self] in self?.leaveAllPages() }
+        search.linkLookupStarted.subscribe { [weak self] link in self?.lookUp(link) }
+        search.failureShown.subscribe { [weak self] _ in
+            if self?.link != nil { self?.update() }  // the bar says what failed
+        }
         search.artistLinkOpened.subscribe { [weak self] record in
             guard let self, let target = BrowseTarget.artist(of: record) else { return }
             self.open(target, from: nil)
@@ -103,8 +105,8 @@ final class BrowseController {
     }
 
     /// An album shown in the detail lists its tracks there, once it has been open `trackListDelay`
-    /// (the lookup is the album's page's, and cached with it).
-    private func listTracks(of item: Item?) {
+    /// (the lookup is the album's page's, and cached with it); a failure says what a search's says.
+    private func listTracks(of item: Item?, after delay: Duration = BrowseController.trackListDelay) {
         guard item?.id != trackListAlbumID else { return }  // the same album changed (an edit)
         trackListTimer?.cancel()
         trackListTask?.cancel()
@@ -112,7 +114,7 @@ final class BrowseController {
         guard let item, item.result.kind == .album, let target = BrowseTarget.album(of: item.result),
               let query = target.query(country: origin(item)) else { return }
         trackListAlbumID = item.id
-        trackListTimer = MainContext.after(Self.trackListDelay) { [weak self] in
+        trackListTimer = MainContext.after(delay) { [weak self] in
             guard let self else { return }
             self.trackListTask = Task { [weak self, environment] in
                 do {
@@ -121,9 +123,17 @@ final class BrowseController {
                 } catch is CancellationError {
                 } catch {
                     Log.message(LogDomain.app, "The tracks of \(item.id) could not be listed: \(error)")
+                    let failure = error as? SearchFailure ?? .unreadable(detail: String(describing: error))
+                    self?.detail.showTracksFailure(failure, ofItem: item.id)
                 }
             }
         }
+    }
+
+    /// Retry under a failed track list: asked again at once.
+    private func retryTracks() {
+        trackListAlbumID = nil
+        listTracks(of: detail.item, after: .zero)
     }
 
     /// A track in the album's detail: the album's page, that track selected (its detail, its preview).
@@ -169,13 +179,10 @@ final class BrowseController {
     /// search's spinner and failures.
     func open(_ target: BrowseTarget, from item: Item?) {
         guard let query = target.query(country: origin(item)) else { return }
-        // A page still on its way, or one that failed, is replaced rather than stacked on: Back
-        // returns to what the user saw before it.
-        if self.target == nil || page != nil {
-            let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
-            levels.append(Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
-                                pane: shownPane, emptyText: search.emptyText))
-        }
+        // A page still on its way, or one that failed, is replaced rather than stacked on (so is
+        // a link's level): Back returns to what the user saw before it.
+        if link == nil && (self.target == nil || page != nil) { levels.append(currentLevel) }
+        link = nil
         // The list goes while the page loads: the keyboard waits on Back rather than falling into the detail.
         let listHadFocus = results.visibleView.containsFocus
         self.target = target
@@ -183,7 +190,26 @@ final class BrowseController {
         origin = item
         update()
         search.browse(query) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
-        if listHadFocus { _ = backButton.grabFocus() }
+        if listHadFocus { _ = ui.browseBackButton.grabFocus() }
+    }
+
+    /// A store link opened while a page is on screen: a level of its own until it shows an artist's
+    /// page (which takes its place), an item alone (a new root), or its failure.
+    private func lookUp(_ link: StoreLink) {
+        guard isBrowsing else { return }
+        if self.link == nil && (target == nil || page != nil) { levels.append(currentLevel) }
+        target = nil
+        page = nil
+        origin = nil
+        self.link = link
+        update()
+    }
+
+    /// What is on screen, to come back to.
+    private var currentLevel: Level {
+        let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
+        return Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
+                     pane: shownPane, emptyText: search.emptyText)
     }
 
     /// The store region to ask: the item's own (it came from there), else the one picked.
@@ -202,7 +228,7 @@ final class BrowseController {
             guard let self else { return }
             let index = self.origin.flatMap { origin in self.results.items.firstIndex { $0.id == origin.id } }
             if let index { self.results.select(index) }
-            if self.backButton.hasFocus { _ = self.results.focus(at: index ?? 0) }
+            if self.ui.browseBackButton.hasFocus { _ = self.results.focus(at: index ?? 0) }
         }
         if results.isEmpty {
             search.showPane(.empty, emptyText: environment.isOffline
@@ -221,6 +247,7 @@ final class BrowseController {
     func goBack() -> Bool {
         guard let level = levels.popLast() else { return false }
         search.cancel()
+        link = nil
         target = level.page?.target
         page = level.page
         origin = nil
@@ -245,8 +272,9 @@ final class BrowseController {
 
     /// A new search (or a link's item alone): the pages browsed before are left for good.
     private func leaveAllPages() {
-        guard !levels.isEmpty || target != nil else { return }
+        guard !levels.isEmpty || target != nil || link != nil else { return }
         levels = []
+        link = nil
         target = nil
         page = nil
         origin = nil
@@ -256,30 +284,41 @@ final class BrowseController {
 
     private var isAlbum: Bool { if case .album = target { true } else { false } }
 
-    /// The bar, the list's name, the window's title and Play All follow the page on screen.
+    /// The page's name as the bar shows it, and what it says under it (empty on the search's results).
+    var pageTitle: String { ui.browseBar.isVisible ? ui.browseTitle.text : "" }
+    var pageSubtitle: String { ui.browseBar.isVisible ? ui.browseSubtitle.text : "" }
+
+    /// The bar, the list's name and Play All follow the page on screen.
     private func update() {
-        bar.isVisible = !levels.isEmpty
-        let title = page?.title ?? target?.name ?? ""
-        titleLabel.text = title
-        titleLabel.tooltip = title
+        ui.browseBar.isVisible = !levels.isEmpty
+        let title = link != nil ? localized("Store Link") : page?.title ?? target?.name ?? ""
+        ui.browseTitle.text = title
+        ui.browseTitle.tooltip = title
         switch target {
+        case nil where link != nil:
+            // The link's item, and what went wrong with it once the pane says so.
+            let failure = search.visiblePage == .error ? search.errorText.title : nil
+            ui.browseSubtitle.text = [failure, link.map { String(format: localized("Item %@"), $0.id) }].compactMap { $0 }.joined(separator: " · ")
+            results.views.setName(localized("Results"))
+            results.counted = .results
         case .artist?:
-            subtitleLabel.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
+            ui.browseSubtitle.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
             results.views.setName(localized("Artist’s Works"))
             results.counted = .works
         case .album?:
             let artist = page?.record?.artist ?? page?.items.first?.artist
-            subtitleLabel.text = artist.map { String(format: localized("Album by %@"), $0) } ?? localized("Album")
+            ui.browseSubtitle.text = artist.map { String(format: localized("Album by %@"), $0) } ?? localized("Album")
             results.views.setName(localized("Album’s Tracks"))
             results.counted = .tracks
         case nil:
-            subtitleLabel.text = ""
+            ui.browseSubtitle.text = ""
             results.views.setName(localized("Results"))
             results.counted = .results
         }
-        window.title = target == nil ? localized("StoreSearch") : String(format: localized("%@ – StoreSearch"), title)
+        // The window's own title stays "StoreSearch" (DESIGN.md §4: automation finds the window
+        // by it); the bar says where the user is.
         let canPlayAll = isAlbum && !environment.isOffline && page?.items.contains { $0.previewURL != nil } == true
-        playAllButton.isVisible = isAlbum
+        ui.playAllButton.isVisible = isAlbum
         window.setActionEnabled(.playAllPreviews, canPlayAll)
         window.setActionEnabled(.browseBack, !levels.isEmpty)
     }

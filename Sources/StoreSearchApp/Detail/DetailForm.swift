@@ -19,6 +19,8 @@ final class DetailForm {
     private(set) var tracks: [SearchResult] = []
     /// A track in the album's list was activated (a click, Enter).
     let trackActivated = Event<SearchResult>()
+    /// Retry under a track list that failed.
+    let tracksRetryRequested = Event<Void>()
 
     private let loader: ArtworkLoader
     private let locale: Locale
@@ -66,6 +68,7 @@ final class DetailForm {
         ui.editGroup.nameListBoxes(localized("Edit Item"))
         ui.infoGroup.nameListBoxes(localized("Item Information"))
         summary = ExpandableText(label: ui.summaryLabel, moreButton: ui.summaryMoreButton)
+        ui.tracksRetryButton.onClicked { [weak self] in self?.tracksRetryRequested.send() }
         ui.tracksList.onRowActivated { [weak self] index in
             guard let self, self.tracks.indices.contains(index) else { return }
             self.trackActivated.send(self.tracks[index])
@@ -268,7 +271,20 @@ final class DetailForm {
             ui.tracksList.append(row)
             return row
         }
+        ui.tracksFailure.isVisible = false
         ui.tracksBox.isVisible = !tracks.isEmpty
+    }
+
+    /// The tracks of the item with `id` could not be listed: the failure's title and message, as
+    /// a search's failure page says them, and Retry when trying again can help.
+    func showTracksFailure(_ failure: SearchFailure, ofItem id: String) {
+        guard item?.id == id else { return }
+        showTracks([], ofItem: id)
+        ui.tracksFailureTitle.text = failure.title
+        ui.tracksFailureMessage.text = failure.message
+        ui.tracksRetryButton.isVisible = failure.isWorthRetrying
+        ui.tracksFailure.isVisible = true
+        ui.tracksBox.isVisible = true
     }
 
     /// The store's read-only details for the item's kind, one row each.

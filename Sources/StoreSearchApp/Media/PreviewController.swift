@@ -16,13 +16,11 @@ final class PreviewController {
         case failed(String)
     }
 
-    let root: Box
-    let button: Button
-    private let adjustment: Adjustment
-    private let scale: Widget
-    private let timeLabel: Label
-    let messageLabel: Label
-    private let videoSlot: Box
+    /// preview-controls.ui's objects.
+    let ui = PreviewControlsOutlets()
+    var root: Box { ui.previewBox }
+    var button: Button { ui.previewButton }
+    var messageLabel: Label { ui.previewMessage }
     private let video = Video()
     private let window: Window
     private let isOffline: () -> Bool
@@ -48,29 +46,22 @@ final class PreviewController {
     let finished = Event<Item>()
     /// Whether the stream playing now has reported its end (once per stream).
     private var hasReportedEnd = false
+    private var hasWarnedOfLeak = false
 
     init(window: Window, commitTyping: @escaping @MainActor () -> Void, isOffline: @escaping () -> Bool) {
         self.window = window
         self.commitTyping = commitTyping
         self.isOffline = isOffline
-        let builder = Builder.loading("preview-controls.ui")
-        root = builder.object("preview_box")
-        button = builder.object("preview_button")
-        adjustment = builder.object("preview_adjustment")
-        scale = builder.object("preview_scale")
-        timeLabel = builder.object("preview_time")
-        messageLabel = builder.object("preview_message")
-        videoSlot = builder.object("preview_video_slot")
         video.setSizeRequest(width: -1, height: 200)
         video.expandsHorizontally = true
-        videoSlot.append(video)
+        ui.previewVideoSlot.append(video)
         window.addAction(.playPreview) { [weak self] in
             self?.commitTyping()
             self?.playOrPause()
         }
-        adjustment.onValueChanged { [weak self] in
+        ui.previewAdjustment.onValueChanged { [weak self] in
             guard let self, !self.isUpdatingScale else { return }
-            self.seek(to: Int64(self.adjustment.value * 1_000_000))
+            self.seek(to: Int64(self.ui.previewAdjustment.value * 1_000_000))
         }
         show(nil)
     }
@@ -79,7 +70,7 @@ final class PreviewController {
     func show(_ item: Item?) {
         shown = item
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
-        root.isVisible = url != nil
+        ui.previewBox.isVisible = url != nil
         // The bundled catalog's preview links lead nowhere: say so at once, with Play disabled
         // (a preview that was playing before the switch can still be paused).
         let isItsStream = item != nil && item?.id == current?.id && stream != nil
@@ -131,7 +122,7 @@ final class PreviewController {
                 self.fail(localized("The preview did not start within 10 seconds."))
             }
         }
-        videoSlot.isVisible = Self.isVideo(item)
+        ui.previewVideoSlot.isVisible = Self.isVideo(item)
         video.show(Self.isVideo(item) ? started : nil)
         changed()
     }
@@ -141,10 +132,10 @@ final class PreviewController {
     func stop(announcing: Bool = true) {
         watchdog?.cancel()
         seekedStream = nil
-        stream?.close()
+        stream.map(release)
         stream = nil
         video.show(nil)
-        videoSlot.isVisible = false
+        ui.previewVideoSlot.isVisible = false
         let wasActive = current != nil
         current = nil
         status = .stopped
@@ -190,7 +181,7 @@ final class PreviewController {
                 hostsWithoutRanges.insert(url.host ?? "")
                 let wasPlaying = status == .playing || status == .loading
                 seekedStream = nil
-                stream.close()
+                release(stream)
                 return start(url, of: item, playing: wasPlaying)
             }
             if hasReportedEnd {
@@ -198,7 +189,7 @@ final class PreviewController {
                 // server that sends previews only whole refuses. Played again, it starts anew.
                 Log.message(LogDomain.app, "Preview of \(current?.id ?? "?") ended; the rewind failed: \(message)")
                 hostsWithoutRanges.insert(currentHost ?? "")
-                stream.close()
+                release(stream)
                 self.stream = nil
                 status = .stopped
                 return changed()
@@ -224,13 +215,22 @@ final class PreviewController {
 
     private func fail(_ message: String) {
         watchdog?.cancel()
-        stream?.close()
+        stream.map(release)
         stream = nil
         video.show(nil)
-        videoSlot.isVisible = false
+        ui.previewVideoSlot.isVisible = false
         status = .failed(message)
         changed()
         if let item = current { finished.send(item) }
+    }
+
+    /// Closes `stream` for good; says once in the log when its player may live on (issue #34:
+    /// each one left its threads and sound stream behind, and after about 47 nothing played).
+    private func release(_ stream: MediaStream) {
+        if !stream.close() && !hasWarnedOfLeak {
+            hasWarnedOfLeak = true
+            Log.warning(LogDomain.app, "The media backend is not the one expected (GTK 4.8 with GStreamer): closed previews may keep their threads")
+        }
     }
 
     private func changed() {
@@ -243,29 +243,29 @@ final class PreviewController {
         let isCurrent = shown != nil && shown?.id == current?.id
         let playing = isCurrent && (status == .playing || status == .loading)
         let name = playing ? localized("Pause Preview") : localized("Play Preview")
-        button.iconName = playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
-        button.setAccessibleLabel(name)
-        button.tooltip = name
+        ui.previewButton.iconName = playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+        ui.previewButton.setAccessibleLabel(name)
+        ui.previewButton.tooltip = name
         if isCurrent, case .failed(let message) = status {
-            messageLabel.text = message
-            messageLabel.isVisible = true
+            ui.previewMessage.text = message
+            ui.previewMessage.isVisible = true
         } else if shown != nil, isOffline() {
-            messageLabel.text = localized("Previews are not available in the offline catalog.")
-            messageLabel.isVisible = true
+            ui.previewMessage.text = localized("Previews are not available in the offline catalog.")
+            ui.previewMessage.isVisible = true
         } else {
-            messageLabel.isVisible = false
+            ui.previewMessage.isVisible = false
         }
         let duration = isCurrent ? Double(self.duration) / 1_000_000 : 0
         let position = isCurrent ? Double(self.position) / 1_000_000 : 0
         isUpdatingScale = true
-        adjustment.upper = max(duration, 1)
-        adjustment.value = position
+        ui.previewAdjustment.upper = max(duration, 1)
+        ui.previewAdjustment.value = position
         isUpdatingScale = false
-        scale.isSensitive = isCurrent && canSeek
+        ui.previewScale.isSensitive = isCurrent && canSeek
         let cannotSeek = isCurrent && hostsWithoutRanges.contains(currentHost ?? "")
-        scale.tooltip = cannotSeek ? localized("This preview plays only from its start: its server cannot jump to a point in it.") : nil
+        ui.previewScale.tooltip = cannotSeek ? localized("This preview plays only from its start: its server cannot jump to a point in it.") : nil
         let clock = { (seconds: Double) in StoreDetails.duration(milliseconds: Int(seconds * 1000)) }
-        timeLabel.text = duration > 0 ? "\(clock(position)) / \(clock(duration))" : clock(position)
+        ui.previewTime.text = duration > 0 ? "\(clock(position)) / \(clock(duration))" : clock(position)
     }
 
     private static func isVideo(_ item: Item) -> Bool {

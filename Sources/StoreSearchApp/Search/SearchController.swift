@@ -74,6 +74,10 @@ final class SearchController {
 
     /// A store page link was opened (its result is the only row): show it.
     let linkOpened = Event<Void>()
+    /// A store link's lookup starts (its item, an artist's page, or a failure follows).
+    let linkLookupStarted = Event<StoreLink>()
+    /// The pane shows a failure (a search's, a page's, a link's).
+    let failureShown = Event<SearchFailure>()
 
     /// Searches for the entry's text in the selected category; an empty term does nothing. A
     /// link typed or pasted there opens that item instead.
@@ -120,14 +124,20 @@ final class SearchController {
 
     /// Looks the link's item up in the link's store region (else the current one) and shows it
     /// as the only result, opened. The link itself is never handed to another program.
-    func open(_ link: StoreLink) {
+    /// `clearingEntry`: an item shown alone empties the search field (it was not found for the
+    /// term there); an artist's page keeps it, as every page does (Back returns to that search).
+    func open(_ link: StoreLink, clearingEntry: Bool = false) {
         let country = link.region ?? environment.query(term: "-", category: .all).country
         guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
         retryLookup = nil
+        linkLookupStarted.send(link)
         startSearching { [weak self, environment] in
             let found = try await environment.search.lookup(query)
-            guard let item = link.item(in: found) else { return self?.showFailure(.linkNotFound) ?? () }
-            if item.kind == .artist { self?.artistLinkOpened.send(item) } else { self?.showOpened(item) }
+            guard let self else { return }
+            guard let item = link.item(in: found) else { return self.showFailure(.linkNotFound) }
+            if item.kind == .artist { return self.artistLinkOpened.send(item) }
+            if clearingEntry { self.searchEntry.text = "" }
+            self.showOpened(item)
         }
     }
 
@@ -195,6 +205,7 @@ final class SearchController {
         resultsStack.show(Page.error)
         results.select(nil)  // the list under the failure page is gone from view: so is its open item
         if case .retryLater(_, let date, _) = failure, let query { count(down: date, for: query) }
+        failureShown.send(failure)
     }
 
     /// The store asked to wait until `date`: the page says how long is left as it counts down,

@@ -37,6 +37,8 @@ public final class MainWindow {
     let itemActions: ItemActions
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
     let browse: BrowseController
+    /// A swipe back through the browsed pages, folded (built with the browsing it drives).
+    private(set) var browseSwipe: BrowseSwipe?
     private let mpris: MPRISPlayer?
     let closeGuard: CloseGuard
 
@@ -257,6 +259,12 @@ public final class MainWindow {
         layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
         // Where no pane holds the keyboard (a button that opened a page went away under it).
         window.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
+        // Folded on the results, a swipe towards the reading end goes back a page, as the
+        // leaflet's own swipe goes from the detail to the results.
+        browseSwipe = BrowseSwipe(pane: ui.resultsPane, isEnabled: { [weak self] in
+            guard let self else { return false }
+            return self.layout.isFolded && !self.layout.isShowingDetail && !self.myItems.isShowingMyItems
+        }, goBack: { [weak self] in self?.browse.goBack() ?? false })
         window.onMouseButtonPress(8) { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
@@ -382,8 +390,9 @@ public final class MainWindow {
         }
         if let link = options.storeLink {
             myItems.showPage(myItems: false)
-            searchEntry.text = ""  // the row shown is the link's, not one found for the entry's old term
-            search.open(link)
+            // An item shown alone empties the search field (it was not found for the term there);
+            // an artist's page keeps the search the user came from.
+            search.open(link, clearingEntry: true)
         } else if let term = options.searchTerm {
             searchFor(term, in: options.category)
         }
