@@ -43,7 +43,7 @@ unmarked() {
         -e '(setAccessibleLabel|setAccessibleDescription|showBanner|showToast|addButton|addToast)\("[^"]*[A-Za-z]' \
         -e '(title|detail|message|heading|body|button): "[^"]*[A-Za-z]' \
         -e '\?\? "[A-Z][a-z]' \
-        Sources --exclude-dir=storesearch-bench | grep -vE '^[^:]+:[0-9]+:\s*//' || true
+        Sources --exclude-dir=storesearch-bench --exclude-dir=ui-outlets | grep -vE '^[^:]+:[0-9]+:\s*//' || true
     grep -rnE --include='*.ui' \
         -e '<property name="(label|title|tooltip-text|placeholder-text|text|description|subtitle)">[^<]*[A-Za-z]' \
         -e '<attribute name="(label|title)">' -e '<item>[^<]*[A-Za-z]' \
