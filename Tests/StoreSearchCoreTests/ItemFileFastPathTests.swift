@@ -188,16 +188,38 @@ final class ItemFileFastPathTests: ItemFileTestCase {
         XCTAssertEqual(loaded?.store, store)
     }
 
-    /// Random damage to a file of its own: whatever each way makes of it, the other makes too.
+    /// Random damage to a file of its own, byte by byte and with pieces of XML put in anywhere:
+    /// whatever each way makes of it, the other makes too. `make fuzz` runs many more rounds.
     func testMutatedFilesLoadTheSameEitherWay() throws {
         let original = [UInt8](file.encode(richStore(count: 12)))
+        let pieces = ["<!--x-->", "&amp;", "&#13;", "&#xD800;", "<![CDATA[a<b]]>", "</dict>", "<dict>", "<dict/>", "\r", "\r\n", "<string/>",
+                      "<key>id</key>", "<key>id</key><string></string>", "<key>snapshot</key><dict/>", "<array/>", "<true/>", "\u{FFFE}", "é",
+                      "<key>edits</key><dict><key>notes</key><string>again</string></dict>", "<?pi x?>", "<", ">", "&", "\u{0}", "  "]
         var generator = SeededGenerator(seed: 32)
-        for _ in 0..<150 {
+        let rounds = Int(ProcessInfo.processInfo.environment["STORESEARCH_FUZZ_ITEM_FILES"] ?? "") ?? 200
+        var tookIt = 0
+        for round in 0..<rounds {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                if round % 2 == 0 {
+                    bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                } else {
+                    bytes.insert(contentsOf: Array(pieces.randomElement(using: &generator)!.utf8), at: at)
+                }
             }
-            try loadBothWays(Data(bytes), fast: ItemFileFastPathTests.takesIt(bytes, file))
+            let takesIt = try Self.takesIt(bytes, file)
+            tookIt += takesIt ? 1 : 0
+            try loadBothWays(Data(bytes), fast: takesIt)
+        }
+        XCTAssertGreaterThan(tookIt, 0, "some changes (in text) leave a file the fast reader reads")
+    }
+
+    /// Characters that are odd but valid in XML, raw and as references.
+    func testUnusualCharacters() throws {
+        for odd in ["\u{FFFE}", "\u{FFFF}", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{10FFFF}", "&#xFFFE;", "&#x85;", "&#x10FFFF;", "&#0;", "&#xD800;", "&#x110000;"] {
+            let data = try ownFile(replacing: "<string>Note 0\n", with: "<string>\(odd)Note 0\n")
+            try loadBothWays(data, fast: Self.takesIt([UInt8](data), file))
         }
     }
 

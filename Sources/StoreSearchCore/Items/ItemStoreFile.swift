@@ -78,9 +78,9 @@ public struct ItemStoreFile: Sendable {
                 hasUnreadValues: problems.notice != nil)
     }
 
-    /// Reads `file` a block at a time straight into the parser, so loading never holds the whole
-    /// file; a binary list or one in another encoding than UTF-8 (rare) is read whole. Nil when
-    /// there is no file.
+    /// Reads `file` a block at a time straight into the fast reader, else into the parser, so
+    /// loading never holds the whole file; a binary list or one in another encoding than UTF-8
+    /// (rare) is read whole. Nil when there is no file.
     private func stream(_ file: AtomicFile, problems: inout ItemFileProblems) throws(AtomicFile.Failure) -> Result<ItemStore, any Error>? {
         var prefix = Data()
         guard try file.read(blockSize: 256, { prefix = $0; return false }) else { return nil }
