@@ -141,6 +141,8 @@ final class ItemFileFastPathTests: ItemFileTestCase {
         try loadBothWays(Data(text.replacingOccurrences(of: "\n\t", with: "\n \t\n").utf8), fast: true)
         try loadBothWays(Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), fast: false)
         try loadBothWays(Data(text.replacingOccurrences(of: ">\n", with: ">").utf8), fast: true)
+        let leading = Data((" \n" + text).utf8)
+        try loadBothWays(leading, fast: Self.takesIt([UInt8](leading), file))
     }
 
     /// A note of megabytes spans several of the blocks the file is read in.
