@@ -243,7 +243,7 @@ extension ItemFileScanner {
     /// The text of an element: plain UTF-8 as it is, else with its entities and character
     /// references read. A control character or a `>` is no text the writer writes (the full reader
     /// decides what it means); no control character is left to make showable (`TextBounds`).
-    static func string(_ raw: UnsafeBufferPointer<UInt8>) throws(Stop) -> String {
+    private static func string(_ raw: UnsafeBufferPointer<UInt8>) throws(Stop) -> String {
         var isPlain = true, isASCII = true
         for byte in raw {
             if byte < 0x20 {
