@@ -95,7 +95,7 @@ test-desktop: l10n release
 fuzz: deps resources
 	swift build --build-tests $(SWIFT_FLAGS)
 	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
-	STORESEARCH_FUZZ_ITEM_FILES=20000 swift test --skip-build $(SWIFT_FLAGS) --filter ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail
+	STORESEARCH_FUZZ_ITEM_FILES=20000 swift test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts

@@ -12,7 +12,7 @@ enum ISO8601Date {
     }
 
     /// Nil for any other form, or a date that is none (02-30), which FormatStyle then refuses too.
-    private static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         // YYYY-MM-DDTHH:MM:SSZ
         guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
               bytes[19] == 0x5A else { return nil }

@@ -12,7 +12,9 @@ public struct ItemRecord: Hashable, Sendable {
     public var keptAt: Date?
     /// When the user last changed it (an edit, a mark, keeping it): My Items sorts by this.
     public var changedAt: Date?
-    public var snapshot: SearchResult?
+    /// On the heap: a record's other fields are small, and a dictionary of records has room for
+    /// many more than it holds (100,000 records take 262,144 places), each the size of a record.
+    @OutOfLine public var snapshot: SearchResult?
     /// A kept item's prices as the store asked them, oldest first, one entry per change (the
     /// first is the price it had when kept, or when first seen again after format 3).
     public var priceHistory: [PricePoint] = []

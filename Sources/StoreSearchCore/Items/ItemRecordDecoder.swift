@@ -10,6 +10,14 @@ struct ItemRecordDecoder {
     private var record = ItemRecord(id: "")
     private var snapshot: SearchResult?
 
+    init() {}
+
+    /// A record another reader built field by field (`ItemFileScanner`), to finish as this one does.
+    init(record: ItemRecord, snapshot: SearchResult?) {
+        self.record = record
+        self.snapshot = snapshot
+    }
+
     /// The dictionary a record's `key` holds that this decoder reads key by key itself.
     static func place(ofNested key: String) -> Place? {
         switch key {

@@ -16,6 +16,8 @@ public struct ItemStoreFile: Sendable {
     public let locale: Locale
     /// Where the last save put each record, so the next encodes only what changed.
     private let previousSave = PreviousSave()
+    /// False: every file is read by the full reader (tests compare the two ways).
+    var readsFast = true
 
     public init(url: URL, locale: Locale = UserLocale.current.monetary) {
         self.url = url
@@ -76,21 +78,32 @@ public struct ItemStoreFile: Sendable {
                 hasUnreadValues: problems.notice != nil)
     }
 
-    /// Reads `file` a block at a time straight into the parser, so loading never holds the whole
-    /// file; a binary list or one in another encoding than UTF-8 (rare) is read whole. Nil when
-    /// there is no file.
+    /// Reads `file` a block at a time straight into the fast reader, else into the parser, so
+    /// loading never holds the whole file; a binary list or one in another encoding than UTF-8
+    /// (rare) is read whole. Nil when there is no file.
     private func stream(_ file: AtomicFile, problems: inout ItemFileProblems) throws(AtomicFile.Failure) -> Result<ItemStore, any Error>? {
         var prefix = Data()
         guard try file.read(blockSize: 256, { prefix = $0; return false }) else { return nil }
         if prefix.starts(with: Array("bplist".utf8)) || PlistEncoding.needsConversion(prefix) {
             return try file.read().map { decode($0, problems: &problems) }
         }
+        if readsFast, let store = try scan(file) { return .success(store) }
         var failure: AtomicFile.Failure?
         let decoded = decodeXML({ feed in
             do throws(AtomicFile.Failure) { _ = try file.read(feed) } catch { failure = error }
         }, problems: &problems)
         if let failure { throw failure }  // the file could not be read to its end: not damaged
         return decoded
+    }
+
+    /// The file read the fast way (`ItemFileScanner`), a block at a time; nil when it is not as
+    /// StoreSearch writes it (another tool's, damaged, or with a value this version keeps unread),
+    /// found at any point of the file: the full reader then reads it from the start.
+    func scan(_ file: AtomicFile) throws(AtomicFile.Failure) -> ItemStore? {
+        var records: [String: ItemRecord] = [:]
+        let scanner = ItemFileScanner(supported: Self.formatVersion, locale: locale) { records[$0.id] = $0 }  // the last of an id wins
+        guard try file.read(scanner.feed), scanner.finish() else { return nil }
+        return ItemStore(records: records)
     }
 
     /// The whole list in `data`: binary, or XML in any encoding.

@@ -6,7 +6,8 @@ import Foundation
 /// entity references. The top-level dictionary is never built whole: each record of its `items`
 /// array is decoded straight from the parser's events (`ItemRecordDecoder`) and handed on as soon
 /// as it is complete, and reading stops once `formatVersion` is read when that is all the caller
-/// wants, or when it is too new.
+/// wants, or when it is too new. The file as StoreSearch writes it is read faster by
+/// `ItemFileScanner`; this reader reads every other file, and that one whenever it surprises the scanner.
 final class PlistXMLReader {
     /// The top-level `formatVersion`, when written as a plain number (`0x10` or `2.0` is none).
     private(set) var version: Int?
