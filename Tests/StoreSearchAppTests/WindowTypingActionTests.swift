@@ -120,4 +120,36 @@ final class WindowTypingActionTests: XCTestCase {
             XCTAssertNil(store().records[id]?.edits.notes, "with its typing")
         }
     }
+
+    /// A click on the form's Revert, Hide, or the header's star while typing: the button does not
+    /// take the focus from the field (it would commit the typing as a step of its own), so one
+    /// undo takes back the action and the typing together. Real pointer clicks and keys.
+    func testClickingAnActionWhileTypingIsOneStepWithTheTyping() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            let store = { harness.environment.keeper.store }
+            form.ui.artistEntry.grabFocus()
+            harness.pressKeys("End")  // focus selected all
+            harness.typeKeys(" Z")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Z" }), "typed: \(form.ui.artistEntry.text)")
+            harness.click(main.keepButton)
+            XCTAssertTrue(MainContext.spin(until: { store().isKept(id) }), "the star keeps the item")
+            XCTAssertEqual(store().records[id]?.edits.artist, "Tarkan Z", "with the typing")
+            XCTAssertTrue(form.ui.artistEntry.containsFocus, "the focus stays in the field")
+            harness.pressKeys("ctrl+z")
+            XCTAssertTrue(MainContext.spin(until: { !store().isKept(id) }), "Ctrl+Z takes back the keep")
+            XCTAssertNil(store().records[id]?.edits.artist, "and the typing, in one step")
+
+            harness.typeKeys(" Y")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Y" }), "typed: \(form.ui.artistEntry.text)")
+            harness.click(form.ui.hideButton)
+            XCTAssertTrue(MainContext.spin(until: { store().isHidden(id) }), "Hide hides it")
+            harness.main.clickBannerButton()  // the notice's Undo
+            XCTAssertFalse(store().isHidden(id))
+            XCTAssertNil(store().records[id]?.edits.artist, "the notice's Undo takes back the typing too")
+        }
+    }
 }
