@@ -29,6 +29,14 @@ public final class TextView: Widget {
         gtk_text_buffer_set_enable_undo(buffer, enabled)
     }
 
+    /// The text changed (typing, or the program setting it).
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) {
+        bufferSignals.connect("changed", thunk: SignalThunks.plain, handler: handler)
+    }
+
+    /// The buffer's handlers are connected through a wrapper of its own, which goes with the view.
+    private lazy var bufferSignals = Object(retaining: UnsafeMutableRawPointer(buffer))
+
     public var isEditable: Bool {
         get { gtk_text_view_get_editable(cast()) != 0 }
         set { gtk_text_view_set_editable(cast(), newValue ? 1 : 0) }

@@ -30,9 +30,18 @@ final class DetailForm {
     static let artworkPoints = 200
     /// True while `show` fills the fields, whose setters emit signals a user's edit would.
     private var isFilling = false
+    /// Typing not yet committed reaches the item file a moment after the user pauses, as a draft
+    /// that is no undo step: a crash or `kill -9` loses at most the last seconds of it.
+    static let draftPause: Duration = .seconds(1)
+    private var draftTimer: Gtk.Timer?
+    /// The edits the store holds for the open item as a draft (nil: none beyond `item.edits`).
+    private var draft: ItemEdits?
 
     /// The user changed the shown item: its edits as the form showed them, and as they are now.
     let edited = Event<ItemChange>()
+    /// Typing not yet committed, as a change from what the store holds to what the fields hold
+    /// (and back, when the typing is committed or goes): kept in the store, not on the history.
+    let drafted = Event<ItemChange>()
 
     /// False in a read-only window (another process owns the item file): fields show, nothing edits.
     var isEditable = true {
@@ -79,6 +88,10 @@ final class DetailForm {
             entry.onFocusLeave { [weak self] in self?.commit() }
         }
         ui.notesView.onFocusLeave { [weak self] in self?.commit() }
+        for field in [ui.nameEntry, ui.artistEntry, ui.priceEntry] as [Editable] {
+            field.onEachChange { [weak self, weak field] in if field?.containsFocus == true { self?.typed() } }
+        }
+        ui.notesView.onChanged { [weak self] in if self?.ui.notesView.containsFocus == true { self?.typed() } }
         // Typing that is not a price, taken back (Ctrl+Z) to the price as saved: nothing is wrong now.
         ui.priceEntry.onEachChange { [weak self] in
             guard let self, let item = self.item, self.ui.priceError.isVisible, self.ui.priceEntry.text == self.shownPrice(of: item) else { return }
@@ -100,9 +113,15 @@ final class DetailForm {
             if let typed = invalidPriceText { invalidPriceDropped.send((typed, current)) }
         }
         let isNewItem = self.item?.id != item?.id
-        // A change to the shown item (Ctrl+D, an undo) keeps typing that is not a price, with its
-        // error: it was never saved, and only another item or Revert discards it.
-        let keepsTypedPrice = !isNewItem && invalidPriceText != nil
+        // A change to the shown item (a visit, a price check, an undo) leaves the fields being
+        // typed in as they are (a price that is no price keeps its error: only another item or
+        // Revert discards it), and the item as the form knows it is the store's without the
+        // typing's draft, which becomes a step when committed.
+        let typing = isNewItem ? [] : fieldsWithTyping
+        var item = item
+        if !isNewItem, let held = draft, let current = self.item, let edits = item?.edits {
+            item?.edits = ItemStore.edits(edits, changedFrom: held, to: current.edits)
+        }
         self.item = item
         shown.send(item)
         guard let item else {
@@ -116,9 +135,10 @@ final class DetailForm {
         }
         // A field that shows its value already is not set again (see Editable.text): following a
         // change to the open item (its own edit, Ctrl+D) keeps the cursor and undo of the field.
-        ui.nameEntry.text = item.name
-        ui.artistEntry.text = item.artist ?? ""
-        if !keepsTypedPrice {
+        let isTyping = { (field: Widget) in typing.contains { $0 === field } }
+        if !isTyping(ui.nameEntry) { ui.nameEntry.text = item.name }
+        if !isTyping(ui.artistEntry) { ui.artistEntry.text = item.artist ?? "" }
+        if !isTyping(ui.priceEntry) {
             ui.priceEntry.text = shownPrice(of: item)
             setPriceError(nil)
         }
@@ -135,7 +155,7 @@ final class DetailForm {
         }
         ui.kindValue.text = item.result.kind.displayName
         ui.genreValue.text = item.result.genre ?? "—"
-        ui.notesView.text = item.notes
+        if !isTyping(ui.notesView) { ui.notesView.text = item.notes }
         if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }  // an edit keeps Show More's choice
         ui.viewStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         showBrowseLinks(for: item.result)
@@ -169,15 +189,18 @@ final class DetailForm {
     }
 
     /// Whether the focused field holds typing not yet committed (Ctrl+Z then undoes typing).
-    var focusedFieldHasUncommittedText: Bool {
-        guard let item else { return false }
+    var focusedFieldHasUncommittedText: Bool { fieldsWithTyping.contains { $0.containsFocus } }
+
+    /// The fields whose text is not the open item's: typing not yet committed.
+    private var fieldsWithTyping: [Widget] {
+        guard let item else { return [] }
         let fields: [(Widget, Bool)] = [
             (ui.nameEntry, Self.edit(ui.nameEntry.text, original: item.result.name) != item.edits.name),
             (ui.artistEntry, Self.edit(ui.artistEntry.text, original: item.result.artist ?? "") != item.edits.artist),
             (ui.priceEntry, ui.priceEntry.text != shownPrice(of: item)),
             (ui.notesView, ui.notesView.text != item.notes),
         ]
-        return fields.contains { field, changed in changed && field.containsFocus }
+        return fields.filter(\.1).map(\.0)
     }
 
     /// Whether the large artwork is still on its way (tests).
@@ -209,19 +232,11 @@ final class DetailForm {
     /// Reads every field into edits; a field equal to the store's value is not an edit.
     private func commit(date: Date? = nil) {
         guard let item, isEditable else { return }
-        var edits = item.edits
-        let result = item.result
-        edits.name = Self.edit(ui.nameEntry.text, original: result.name)
-        edits.artist = Self.edit(ui.artistEntry.text, original: result.artist ?? "")
-        let notes = ui.notesView.text
-        edits.notes = notes.isEmpty ? nil : notes
-        if let date { edits.releaseDate = Self.isSameDay(date, result.releaseDate) ? nil : date }
+        dropDraft(of: item)
+        var edits = typedEdits(of: item)
+        if let date { edits.releaseDate = Self.isSameDay(date, item.result.releaseDate) ? nil : date }
         do {
-            let typed = ui.priceEntry.text
-            if typed != shownPrice(of: item) {
-                let price = try PriceParser(locale: locale).parse(typed)
-                edits.price = price == result.price ? nil : price
-            }
+            if let price = try typedPrice(of: item) { edits.price = price }
             setPriceError(nil)
         } catch {
             setPriceError(error.message)
@@ -237,6 +252,50 @@ final class DetailForm {
         updateButtons(for: updated)
         ui.dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         edited.send(ItemChange(result: item.result, kind: .edits(before: item.edits, after: edits)))
+    }
+
+    /// What the text fields hold, as edits of `item` (the price aside: see `typedPrice`).
+    private func typedEdits(of item: Item) -> ItemEdits {
+        var edits = item.edits
+        edits.name = Self.edit(ui.nameEntry.text, original: item.result.name)
+        edits.artist = Self.edit(ui.artistEntry.text, original: item.result.artist ?? "")
+        let notes = ui.notesView.text
+        edits.notes = notes.isEmpty ? nil : notes
+        return edits
+    }
+
+    /// The price typed, as an edit (`.some(nil)`: the store's own); nil when it was not changed.
+    /// Throws when the text is no price.
+    private func typedPrice(of item: Item) throws(PriceParseError) -> Decimal?? {
+        let typed = ui.priceEntry.text
+        guard typed != shownPrice(of: item) else { return nil }
+        let price = try PriceParser(locale: locale).parse(typed)
+        return .some(price == item.result.price ? nil : price)
+    }
+
+    /// The user typed in a field: a pause later, what the fields hold becomes the draft.
+    private func typed() {
+        guard !isFilling, isEditable, item != nil else { return }
+        draftTimer?.cancel()
+        draftTimer = MainContext.after(Self.draftPause) { [weak self] in self?.keepDraft() }
+    }
+
+    private func keepDraft() {
+        guard let item, isEditable else { return }
+        var edits = typedEdits(of: item)
+        if let price = try? typedPrice(of: item) { edits.price = price }  // a price that is no price waits
+        let held = draft ?? item.edits
+        guard edits != held else { return }
+        drafted.send(ItemChange(result: item.result, kind: .edits(before: held, after: edits)))
+        draft = edits == item.edits ? nil : edits
+    }
+
+    /// Takes the draft out of the store again: the typing is committed now, or it went.
+    private func dropDraft(of item: Item) {
+        draftTimer?.cancel()
+        guard let held = draft else { return }
+        draft = nil
+        drafted.send(ItemChange(result: item.result, kind: .edits(before: held, after: item.edits)))
     }
 
     /// Where the item leads: its artist's page ("More by NAME"; an artist's own record: "Works by

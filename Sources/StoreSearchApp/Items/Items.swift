@@ -56,6 +56,13 @@ final class Items {
         stepRecorded.send((step.changes, step.notice))
     }
 
+    /// Typing not yet committed goes into the store (and so the file) as it is, on no step of the
+    /// history and to no view: the form holding it shows it already, and it becomes a step when
+    /// committed (`DetailForm.drafted`).
+    func keepDraft(_ change: ItemChange) {
+        keeper.update { $0.apply(change) }
+    }
+
     /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
     func markVisited(_ result: SearchResult) {
         guard !store.item(for: result).isVisited else { return }

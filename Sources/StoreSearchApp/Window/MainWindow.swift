@@ -165,6 +165,7 @@ public final class MainWindow {
         results.isDetailShown = { [weak self] in self?.layout.isShowingDetail ?? false }
         // The form's edits go to the items, and the open item follows them like every view.
         detail.edited.subscribe { [weak self] change in self?.items.record(change) }
+        detail.drafted.subscribe { [weak self] change in self?.items.keepDraft(change) }
         search.newResults.subscribe { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             self.detail.show(nil)

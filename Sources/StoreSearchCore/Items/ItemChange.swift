@@ -57,7 +57,7 @@ extension ItemStore {
     /// `current` with the fields that differ between `before` and `after` set as in `after`: a
     /// change made while the item file was still being read (from an item without the file's
     /// edits) sets what the user changed and keeps the rest of what the file holds.
-    static func edits(_ current: ItemEdits, changedFrom before: ItemEdits, to after: ItemEdits) -> ItemEdits {
+    public static func edits(_ current: ItemEdits, changedFrom before: ItemEdits, to after: ItemEdits) -> ItemEdits {
         var edits = current
         if before.name != after.name { edits.name = after.name }
         if before.artist != after.artist { edits.artist = after.artist }

@@ -1,0 +1,78 @@
+import Foundation
+import Gtk
+import GtkTesting
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Typing left in a field (no Enter, the focus still there) reaches the item file a moment after
+/// the user pauses, so `kill -9` loses at most the last seconds of it; it becomes an undo step
+/// only when committed, and a draft the user typed away again leaves nothing behind. Real keys.
+final class WindowDraftTests: XCTestCase {
+    func testTypingLeftInAFieldIsSavedAndCommittingItIsOneUndoStep() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            let saved = { (try? harness.savedStore().records[id]?.edits) ?? nil }
+            form.ui.notesView.grabFocus()
+            harness.typeKeys("kept through a crash")
+            XCTAssertTrue(MainContext.spin(until: { saved()?.notes == "kept through a crash" }, timeout: .seconds(10)),
+                          "the typing is in items.plist while the focus is still in Notes")
+            XCTAssertTrue(form.ui.notesView.containsFocus)
+            XCTAssertEqual(form.ui.notesView.text, "kept through a crash", "the field is left as it is")
+
+            form.ui.nameEntry.grabFocus()  // out of Notes: the typing is committed
+            XCTAssertFalse(form.ui.notesView.containsFocus)
+            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "kept through a crash")
+            XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.notes, "one undo takes back the whole typing")
+            XCTAssertEqual(form.ui.notesView.text, "")
+            XCTAssertTrue(MainContext.spin(until: { saved()?.notes == nil }, timeout: .seconds(10)))
+        }
+    }
+
+    func testADraftTypedAwayAgainLeavesNothingBehind() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let id = try XCTUnwrap(form.item?.id)
+            let saved = { (try? harness.savedStore().records[id]?.edits) ?? nil }
+            form.ui.nameEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys(" draft")
+            XCTAssertTrue(MainContext.spin(until: { saved()?.name == "Kuzu Kuzu draft" }, timeout: .seconds(10)))
+            harness.pressKeys(Array(repeating: "BackSpace", count: 6), delay: 40)
+            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu" }), "typed away: \(form.ui.nameEntry.text)")
+            harness.pressKeys("Return")
+            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.store.records[id]?.edits.name == nil }),
+                          "the name is the store's again")
+            XCTAssertTrue(MainContext.spin(until: { saved()?.name == nil }, timeout: .seconds(10)), "in the file too")
+            XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.name, "and there was no step to undo")
+        }
+    }
+
+    /// The open item changed elsewhere (My Items, the price watch, a visit) while its Name was
+    /// being typed in: the form follows the item and leaves the field and its typing alone.
+    func testAChangeToTheOpenItemFromElsewhereLeavesTheFieldBeingTypedIn() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let form = harness.form
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            let item = try XCTUnwrap(form.item)
+            form.ui.nameEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys(" x")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu x" }), "typed: \(form.ui.nameEntry.text)")
+            harness.main.items.record(ItemChange(result: item.result, kind: .kept(true)))
+            XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu x", "the typing stays")
+            XCTAssertTrue(form.ui.nameEntry.containsFocus)
+            harness.pressKeys("Return")
+            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.store.records[item.id]?.edits.name == "Kuzu Kuzu x" }))
+            XCTAssertTrue(harness.environment.keeper.store.isKept(item.id))
+        }
+    }
+}
