@@ -13,6 +13,9 @@ public struct ListItem {
     /// widget before GTK takes its reference.
     public func setChild(_ widget: Widget) { withExtendedLifetime(widget) { gtk_list_item_set_child(item, widget.widget) } }
 
+    /// The model item this list item shows.
+    var modelItem: UnsafeMutableRawPointer? { gtk_list_item_get_item(item) }
+
     /// The Swift value of the model item this list item shows.
     public func value<Element>(in model: ListModel<Element>) -> Element? {
         guard let pointer = gtk_list_item_get_item(item) else { return nil }

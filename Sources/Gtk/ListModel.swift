@@ -22,6 +22,20 @@ public class ListModel<Element>: Object {
 
     var store: OpaquePointer { OpaquePointer(gobject) }
 
+    /// The list items (rows and tiles) that show each model item now, as the views' factories
+    /// bound them: each redraws an item in place (`update`).
+    private var shownBy: [UnsafeMutableRawPointer: [(ListItem, @MainActor (ListItem) -> Void)]] = [:]
+
+    /// `listItem` shows `item` now; `redraw` shows the item's value in it again.
+    func bound(_ item: UnsafeMutableRawPointer, to listItem: ListItem, redraw: @escaping @MainActor (ListItem) -> Void) {
+        shownBy[item, default: []].append((listItem, redraw))
+    }
+
+    func unbound(_ item: UnsafeMutableRawPointer, from listItem: ListItem) {
+        shownBy[item]?.removeAll { $0.0.item == listItem.item }
+        if shownBy[item]?.isEmpty == true { shownBy[item] = nil }
+    }
+
     public var count: Int { Int(g_list_model_get_n_items(store)) }
 
     /// Gives an item object its value (object data, released with the object).
@@ -59,13 +73,15 @@ public class ListModel<Element>: Object {
         items.forEach { g_object_unref($0) }
     }
 
-    /// Gives the item at `index` a new value and has the list redraw it. The item object stays
-    /// the same, so a selection on it survives (a replaced object would be deselected).
+    /// Gives the item at `index` a new value and redraws the rows showing it, in place: an
+    /// items-changed would take the row out and put it back, and GTK 4.8 then moves the list by
+    /// a row when it was the one the view is anchored at (a click on the next row landed on the
+    /// one after). The item object stays the same, so a selection on it survives.
     public func update(at index: Int, with element: Element) {
         let item = g_list_model_get_item(store, guint(index))!
         defer { g_object_unref(item) }
         Self.setValue(element, on: item)
-        g_list_model_items_changed(store, guint(index), 1, 1)
+        for (listItem, redraw) in shownBy[item] ?? [] { redraw(listItem) }
     }
 
     public func replaceAll(with elements: [Element]) { splice(at: 0, removing: count, inserting: elements) }

@@ -16,9 +16,18 @@ final class SignalListItemFactory: Object {
         self.init()
         onSetup(setup)
         onBind { item in
-            if let value = item.value(in: model) { bind(item, value) }
+            guard let modelItem = item.modelItem, let value = item.value(in: model) else { return }
+            bind(item, value)
+            model.bound(modelItem, to: item) { item in
+                guard let value = item.value(in: model) else { return }
+                unbind(item)
+                bind(item, value)
+            }
         }
-        onUnbind(unbind)
+        onUnbind { item in
+            if let modelItem = item.modelItem { model.unbound(modelItem, from: item) }
+            unbind(item)
+        }
         onTeardown(teardown)
     }
 

@@ -75,4 +75,30 @@ final class WindowDraftTests: XCTestCase {
             XCTAssertTrue(harness.environment.keeper.store.isKept(item.id))
         }
     }
+
+    /// Typing in the open item's Name, then a click on the next row: the typing is committed as
+    /// the focus leaves, and the row redrawn with it in place must not move the list (GTK 4.8
+    /// took the changed row out and put it back, and the list moved up a row under the pointer).
+    /// Real keys and real clicks.
+    func testAClickOnTheNextRowWhileTypingLeavesTheListWhereItWas() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            let names = main.shownItems.map(\.name)
+            XCTAssertEqual(names[4...5], ["Lost Mirror", "Lost Harbor"])
+            let scroller = main.results.ui.listScroller
+            harness.click(try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Mirror, Tarkan Novak, Song, $0.69")))
+            XCTAssertTrue(MainContext.spin(until: { form.item?.name == names[4] }), "opened: \(form.item?.name ?? "none")")
+            form.ui.nameEntry.grabFocus()
+            harness.pressKeys("End")
+            harness.typeKeys(" x")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == names[4] + " x" }), "typed: \(form.ui.nameEntry.text)")
+            let offset = scroller.verticalOffset
+            harness.click(try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Harbor, Tarkan Byrne, Song, $0.69")))
+            XCTAssertTrue(MainContext.spin(until: { form.item?.name == names[5] }), "opened: \(form.item?.name ?? "none")")
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the list settles
+            XCTAssertEqual(main.shownItems[4].name, names[4] + " x", "the row shows the committed name")
+            XCTAssertEqual(scroller.verticalOffset, offset, "the list stays where it was")
+        }
+    }
 }
