@@ -50,6 +50,15 @@ public final class SlotListModel<Element>: ListModel<Element> {
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
     }
 
+    /// The same count, the elements in each of `changedRanges` (ascending, apart) made anew by
+    /// `element`: one items-changed per range, so rows GTK keeps elsewhere are not bound again.
+    public func reload(changedRanges: [Range<Int>], element: @escaping @MainActor (Int) -> Element) {
+        self.element = element
+        for range in changedRanges where !range.isEmpty && range.upperBound <= backing.count {
+            g_list_model_items_changed(store, guint(range.lowerBound), guint(range.count), guint(range.count))
+        }
+    }
+
     /// The same elements, the list cut or extended at its end to `newCount` (a list shown a few rows at a time).
     public func resize(to newCount: Int) {
         reload(count: newCount, changed: min(count, newCount)..<newCount, element: element)

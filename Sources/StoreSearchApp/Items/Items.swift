@@ -29,7 +29,7 @@ final class Items {
     /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
     /// `actOnOpenItem`, the change joins that action's step.
     func record(_ change: ItemChange, notice: String? = nil) {
-        keeper.update { $0.apply(change) }
+        keeper.update(ids: [change.id]) { $0.apply(change) }
         if openStep != nil {
             openStep?.changes.append(change)
             if let notice { openStep?.notice = notice }
@@ -59,7 +59,7 @@ final class Items {
     /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
     func markVisited(_ result: SearchResult) {
         guard !store.item(for: result).isVisited else { return }
-        keeper.update { $0.markVisited(result) }
+        keeper.update(ids: [result.id]) { $0.markVisited(result) }
         changed.send([result.id])
     }
 
@@ -81,7 +81,7 @@ final class Items {
 
     /// Applies `changes` in order (an undo's or a redo's).
     private func apply(_ changes: [ItemChange]) {
-        keeper.update { store in
+        keeper.update(ids: Set(changes.map(\.id))) { store in
             for change in changes { store.apply(change) }
         }
         changed.send(Set(changes.map(\.id)))

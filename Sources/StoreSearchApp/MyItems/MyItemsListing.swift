@@ -9,23 +9,52 @@ import StoreSearchCore
 @MainActor
 final class MyItemsListing {
     /// What the page asks for: an order, the "Show" filter and the typed text.
-    struct Request {
+    struct Request: Equatable, Sendable {
         var order: MyItemsOrder
         var filter: MyItemsFilter
         var text: String
     }
 
-    /// A listing to show: the positions in `list` that the request lets through, in order, and
-    /// the items whose values changed since the last one (nil: any may have, the list was made anew).
-    struct Listed {
+    /// A listing to show: the positions in `list` that the request lets through, in order, the
+    /// ids of those items, and which of them changed since the last listing (nil: any may have,
+    /// the list was made anew). Made off the main thread for a large list: even a pass over the
+    /// ids of 100,000 rows costs the main loop milliseconds.
+    struct Listed: Sendable {
         let list: MyItemsList
         let positions: [Int]
+        let ids: [String]
         var changed: Set<String>?
+        /// The rows (indexes in `positions`) whose item is in `changed`, in order.
+        let changedRows: [Int]
+
+        nonisolated init(list: MyItemsList, positions: [Int], changed: Set<String>?) {
+            self.list = list
+            self.positions = positions
+            self.changed = changed
+            let ids = list.ids(at: positions)
+            self.ids = ids
+            guard let changed, !changed.isEmpty else {
+                changedRows = []
+                return
+            }
+            // A few ids are compared as they are; a set would hash the id of every row.
+            let few = changed.count <= 8 ? Array(changed) : nil
+            changedRows = ids.indices.filter { few?.contains(ids[$0]) ?? changed.contains(ids[$0]) }
+        }
+
+        /// The same listing, said to be made anew (every row to be bound again).
+        nonisolated func remade() -> Listed {
+            var listed = self
+            listed.changed = nil
+            return listed
+        }
     }
 
     /// From this many items on, the list is made, sorted and filtered off the main thread (a pass
     /// over 100,000 items takes tens of milliseconds).
     nonisolated static let backgroundThreshold = 2_000
+    /// From this many changed items on (a price check's thousands), they are refolded off the main thread.
+    nonisolated static let backgroundChanges = 64
 
     /// A listing is ready (at once, or when its background work ends).
     let listed = Event<Listed>()
@@ -35,7 +64,7 @@ final class MyItemsListing {
     /// The list as last made or updated (nil until first made).
     private(set) var list: MyItemsList?
     /// Work is under way in the background (tests wait for it).
-    var isBusy: Bool { listingTask != nil || buildTask != nil }
+    var isBusy: Bool { listingTask != nil || buildTask != nil || updateTask != nil }
 
     private let keeper: ItemStoreKeeper
     private let request: @MainActor () -> Request
@@ -47,8 +76,14 @@ final class MyItemsListing {
     private var listingGeneration = 0
     private var buildTask: Task<Void, Never>?
     private var listingTask: Task<Void, Never>?
+    /// Many changed items being refolded in the background.
+    private var updateTask: Task<Void, Never>?
+    private var updateGeneration = 0
     /// The list was made anew since the last listing handed over.
     private var isNewList = false
+    /// Items that changed in the list since the last listing handed over (nil: any may have):
+    /// the next listing binds their rows again.
+    private var unshownChanges: Set<String>? = []
 
     init(keeper: ItemStoreKeeper, request: @escaping @MainActor () -> Request) {
         self.keeper = keeper
@@ -61,12 +96,8 @@ final class MyItemsListing {
     func pageShown() {
         let isFirst = !isLive
         isLive = true
-        if list == nil || listChangeCount != keeper.changeCount {
-            if list != nil { relist() }
-            if buildTask == nil || buildChangeCount != keeper.changeCount { build() }
-        } else if isFirst {
-            relist()
-        }
+        if isFirst, list != nil { relist() }  // the last list, while it follows the store
+        if list == nil || listChangeCount != keeper.changeCount { followStore() }
     }
 
     /// False until the item file has been read (in the background, after the window started).
@@ -79,19 +110,51 @@ final class MyItemsListing {
         build()
     }
 
-    /// The store changed (`ids` when known). Only this change since the list was made: just these
-    /// items are refolded and put in place, and listed at once in the list's order (Remove selects
-    /// the next row right after); a new order still being sorted starts again from this list.
-    /// Otherwise (a visit made on the search page, a lookup) the list is made again.
-    func storeChanged(ids: Set<String>?) {
-        guard let list, let ids, listChangeCount == keeper.changeCount - 1 else { return build() }
-        let updated = list.updating(ids, from: keeper.store)
-        cancelBuild()
-        listChangeCount = keeper.changeCount
-        guard isLive else { return self.list = updated }
+    /// The store changed. Only the items changed since the list was made (the store keeps
+    /// which, see `ItemStoreKeeper.ids(changedSince:)`) are refolded and put in place, and listed
+    /// in the list's order: a few at once (Remove selects the next row right after), many (a
+    /// price check's thousands) off the main thread; a new order still being sorted starts again
+    /// from this list. When it cannot be known which changed (the file read, a file put back),
+    /// the list is made again.
+    func storeChanged() { followStore() }
+
+    private func followStore() {
+        guard let list, buildTask == nil, let ids = keeper.ids(changedSince: listChangeCount) else {
+            if buildTask == nil || buildChangeCount != keeper.changeCount { build() }
+            return
+        }
+        guard !ids.isEmpty else { return }
+        cancelUpdate()
+        let changes = ids.map { (id: $0, record: keeper.store.records[$0]) }, changeCount = keeper.changeCount
+        guard ids.count >= Self.backgroundChanges, list.count >= Self.backgroundThreshold else {
+            return updated(list.updating(changes), changed: ids, changeCount: changeCount)
+        }
+        let generation = listGeneration, update = updateGeneration, request = request()
+        updateTask = Task { [weak self] in
+            let listed = await Task.detached(priority: .userInitiated) { () -> Listed in
+                let updated = list.updating(changes)
+                return Listed(list: updated, positions: updated.positions(request.filter, matching: request.text), changed: ids)
+            }.value
+            guard let self, self.listGeneration == generation, self.updateGeneration == update else { return }
+            self.updateTask = nil
+            self.updated(listed.list, changed: ids, changeCount: changeCount, listed: (request, listed))
+        }
+    }
+
+    /// `list` follows the store up to `changeCount`, and is listed at once when the page is live
+    /// (`listed`: what was listed with it in the background, for the request then).
+    private func updated(_ updated: MyItemsList, changed ids: Set<String>, changeCount: Int, listed: (Request, Listed)? = nil) {
+        cancelListing()
+        listGeneration += 1  // a listing still being made from the older list would show old values
+        list = updated
+        listChangeCount = changeCount
+        unshownChanges = unshownChanges.map { $0.union(ids) }
+        guard isLive else { return }
         let request = request()
+        if let (made, listed) = listed, made == request { return hand(listed) }
+        // The request changed while many changes were made in the background: listed anew there.
+        guard updated.order == request.order, listed == nil else { return relist() }
         hand(Listed(list: updated, positions: updated.positions(request.filter, matching: request.text), changed: ids))
-        if updated.order != request.order { relist() }
     }
 
     /// Lists what the page asks for now: at once for a small list or when there is nothing to do,
@@ -137,6 +200,7 @@ final class MyItemsListing {
     }
 
     private func listReady(_ list: MyItemsList, changeCount: Int) {
+        cancelUpdate()
         listChangeCount = changeCount
         self.list = list
         isNewList = true
@@ -147,12 +211,24 @@ final class MyItemsListing {
         cancelListing()  // anything still filtering in the background is older
         list = listed.list
         var listed = listed
-        if isNewList { listed.changed = nil }
+        if isNewList || unshownChanges == nil {
+            listed = listed.remade()
+        } else if let unshown = unshownChanges, !unshown.isSubset(of: listed.changed ?? unshown) {
+            listed = Listed(list: listed.list, positions: listed.positions, changed: unshown.union(listed.changed ?? []))
+        }
         isNewList = false
+        unshownChanges = []
         self.listed.send(listed)
     }
 
+    private func cancelUpdate() {
+        updateGeneration += 1
+        updateTask?.cancel()
+        updateTask = nil
+    }
+
     private func cancelBuild() {
+        cancelUpdate()
         listGeneration += 1
         buildTask?.cancel()
         buildTask = nil

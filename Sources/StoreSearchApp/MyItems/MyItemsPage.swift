@@ -138,18 +138,21 @@ final class MyItemsPage {
 
     func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
 
-    /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
-    /// selection kept by item.
-    func storeChanged(ids: Set<String>? = nil) { listing.storeChanged(ids: ids) }
+    /// The store changed (an edit, a mark, Remove, a price check): the rows of the items that
+    /// changed follow, the selection kept by item.
+    func storeChanged() { listing.storeChanged() }
 
-    /// Shows a listing: one items-changed for the rows that differ; the count and status pages.
+    /// Shows a listing: items-changed for the rows that differ; the count and status pages.
     private func show(_ listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
         // The same items in the same order as shown (more of a word typed, the same matches): no row changes.
         let isSame = listed.changed?.isEmpty == true && list.order == self.list?.order && matched == positions && rowIDs.count == matched.count
+        let replaced = (self.list, positions, rowIDs)
         self.list = list
         positions = matched
-        if !isSame { showRows(matched.map(list.id(at:)), of: list, changed: listed.changed) }
+        if !isSame { showRows(listed) }
+        // What a large list drops (each item's record, 100,000 ids) is let go off the main thread.
+        Task.detached(priority: .background) { withExtendedLifetime(replaced) {} }
         countLabel.text = String(format: localizedPlural("%@ item", "%@ items", matched.count), matched.count.formatted(.number.locale(locale)))
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -164,38 +167,70 @@ final class MyItemsPage {
         }
     }
 
-    /// Gives the model `ids`: one items-changed for the rows from the first that differs (or
-    /// whose item changed; nil: any may have) to the last, or to the end when the count changes.
-    /// The selection follows its item.
-    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>?) {
+    /// Gives the model the listing's rows. The same rows as shown (a price check, an edit): one
+    /// items-changed per run of rows whose item changed, the others left bound. Else one for the
+    /// rows from the first that differs (or whose item changed) to the last, or to the end when
+    /// the count changes. The selection follows its item.
+    private func showRows(_ listed: MyItemsListing.Listed) {
+        let ids = listed.ids, list = listed.list, positions = self.positions
         let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
+        let element = { @MainActor (row: Int) in list[positions[row]].item }
+        var isChanged = [Bool](repeating: listed.changed == nil, count: ids.count)
+        for row in listed.changedRows { isChanged[row] = true }
+        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
+        if listed.changed != nil, old.count == ids.count, rowIDs.count == ids.count, old.elementsEqual(ids) {
+            let runs = Self.runs(of: listed.changedRows)
+            guard !runs.isEmpty else { return rows.reload(changedRanges: [], element: element) }
+            return replacingRows(selectedID: selectedID, ids: ids, takingOff: { row in isChanged[row] }) {
+                rows.reload(changedRanges: runs, element: element)
+            }
+        }
         let common = min(old.count, ids.count)
-        let differs = { (row: Int) in old[row] != ids[row] || changed?.contains(ids[row]) ?? true }
-        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else { return }
+        let differs = { (row: Int) in isChanged[row] || old[row] != ids[row] }
+        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else {
+            return rows.reload(changedRanges: [], element: element)
+        }
         var end = ids.count
         if old.count == ids.count {
             end = (first..<ids.count).last(where: differs).map { $0 + 1 } ?? first + 1
         }
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
-        rowIDs = ids
-        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
-        isReplacingRows = true
-        // The rows' objects stand for positions: a selection in the changed range would stay on
-        // its position (and GTK would look for it row by row), so it is taken off and put back.
-        if let row = views.selection.selectedIndex, row >= first { views.selection.selectedIndex = nil }
-        let positions = self.positions
         fillGeneration += 1
         let count = old.isEmpty ? min(ids.count, Self.firstRows) : ids.count
-        rows.reload(count: count, changed: first..<min(end, count)) { list[positions[$0]].item }
+        replacingRows(selectedID: selectedID, ids: ids, takingOff: { $0 >= first }) {
+            rows.reload(count: count, changed: first..<min(end, count), element: element)
+        }
         if count < ids.count { fill(to: ids.count) }
-        if let selectedID, let row = ids.firstIndex(of: selectedID) {
+    }
+
+    /// Replaces rows with `reload`, now showing `ids`. The rows' objects stand for positions: a
+    /// selection on a row being replaced (`takingOff`) would stay on its position (and GTK would
+    /// look for it row by row), so it is taken off and put back on its item.
+    private func replacingRows(selectedID: String?, ids: [String], takingOff: (Int) -> Bool, _ reload: () -> Void) {
+        rowIDs = ids
+        isReplacingRows = true
+        let selectedRow = views.selection.selectedIndex
+        if let row = selectedRow, takingOff(row) { views.selection.selectedIndex = nil }
+        reload()
+        // The selected row is usually where it was (a price check changes no row's place).
+        let row = selectedID.flatMap { id in selectedRow.flatMap { $0 < ids.count && ids[$0] == id ? $0 : nil } ?? ids.firstIndex(of: id) }
+        if let row {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another
             // row there): it goes back to the selected row, which Delete and Enter act on.
             if views.visibleView.containsFocus { views.focus(at: row) }
         }
         isReplacingRows = false
-        if let selectedID, !ids.contains(selectedID) { itemSelected.send((nil, false)) }
+        if selectedID != nil, row == nil { itemSelected.send((nil, false)) }
+    }
+
+    /// `rows` (ascending) as runs of consecutive rows.
+    static func runs(of rows: [Int]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for row in rows {
+            if let last = runs.last, last.upperBound == row { runs[runs.count - 1] = last.lowerBound..<row + 1 } else { runs.append(row..<row + 1) }
+        }
+        return runs
     }
 
     /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.

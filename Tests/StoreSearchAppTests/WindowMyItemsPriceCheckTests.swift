@@ -1,0 +1,88 @@
+import CGtk
+import Foundation
+import Gtk
+import HTTP
+import StoreSearchCore
+import Synchronization
+import XCTest
+@testable import StoreSearchApp
+
+/// The items-changed signals My Items' rows emitted: (position, removed, added).
+nonisolated(unsafe) private var emitted: [[UInt32]] = []
+private let recordItemsChanged: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, _ in
+    emitted.append([position, removed, added])
+}
+
+/// Issues #33 and #32: a price check that changes thousands of kept items' prices changes only
+/// their rows in My Items (one items-changed per run of changed rows, none for the rest), instead
+/// of listing every row again.
+final class WindowMyItemsPriceCheckTests: XCTestCase {
+    static let count = 3_000
+
+    /// Kept songs "Song 0" … at $1.29, each with a snapshot of the US store.
+    static func keptItems() -> ItemStore {
+        var store = ItemStore()
+        let kept = Date(timeIntervalSince1970: 1_790_000_000)
+        for index in 0..<count {
+            store.keep(SearchResult(id: "track:\(1_000_000 + index)", name: "Song \(index)", artist: "Artist \(index % 30)", kind: .song,
+                                    price: Decimal(string: "1.29"), currency: "USD", storeRegion: "US"), at: kept)
+        }
+        return store
+    }
+
+    /// The store's answer for `ids` (of the lookup's `id`): every third at $0.99 when `lower`.
+    static func answer(_ request: LocalServerRequest, lower: Bool) -> LocalServerResponse {
+        let records = (request.query["id"] ?? "").split(separator: ",").compactMap { Int($0) }.map { id in
+            """
+            {"wrapperType":"track","kind":"song","trackId":\(id),"trackName":"Song \(id - 1_000_000)",\
+            "artistName":"Artist \((id - 1_000_000) % 30)","trackPrice":\(lower && id % 3 == 0 ? "0.99" : "1.29"),"currency":"USD"}
+            """
+        }
+        return LocalServerResponse(body: Data("{\"resultCount\":\(records.count),\"results\":[\(records.joined(separator: ","))]}".utf8))
+    }
+
+    func testAPriceCheckChangesOnlyTheRowsOfItemsWhosePriceChanged() throws {
+        let lower = Mutex(false)
+        let server = LocalServer()
+        server.route("/lookup") { request in Self.answer(request, lower: lower.withLock { $0 }) }
+        _ = try server.start()
+        defer { server.stop() }
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        try ItemStoreFile(paths: paths).save(Self.keptItems())
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
+            defer { harness.dispose() }
+            let main = harness.main, page = main.myItems.page, keeper = harness.environment.keeper
+            XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded && server.requestCount(path: "/lookup") > 0 && !main.priceWatch.isChecking },
+                                           timeout: .seconds(30)), "the check at start, with the prices as kept")
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
+            XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$1.29") }),
+                          "the first rows on screen: \(main.myItemsView.mappedLabelTexts.prefix(20))")
+
+            emitted = []
+            let handler = g_signal_connect_data(page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
+                                                nil, nil, GConnectFlags(rawValue: 0))
+            defer { g_signal_handler_disconnect(page.views.model.gobject, handler) }
+            lower.withLock { $0 = true }
+            main.priceWatch.check()  // as the 6-hour timer does
+            XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !page.isListing && !emitted.isEmpty }, timeout: .seconds(30)))
+            MainContext.spin(until: { false }, timeout: .milliseconds(200))
+
+            let dropped = (0..<Self.count).filter { (1_000_000 + $0) % 3 == 0 }
+            XCTAssertEqual(dropped.count, Self.count / 3)
+            XCTAssertTrue(emitted.allSatisfy { $0[1] == $0[2] }, "no row came or went: \(emitted.prefix(5))")
+            XCTAssertEqual(emitted.reduce(0) { $0 + Int($1[1]) }, dropped.count, "only the rows whose price fell: \(emitted.prefix(5))")
+            // Every changed row is one whose price fell, each in its own run (rows by name: "Song 0", "Song 1", "Song 10", …).
+            let rowsNamed = page.shown.map(\.item.name)
+            let changedNames = Set(emitted.flatMap { change in (Int(change[0])..<Int(change[0] + change[1])).map { rowsNamed[$0] } })
+            XCTAssertEqual(changedNames, Set(dropped.map { "Song \($0)" }))
+            XCTAssertEqual(page.count, Self.count)
+            // The rows on screen show the new prices.
+            XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.99, was\u{00A0}$1.29") }),
+                          "\(main.myItemsView.mappedLabelTexts.prefix(20))")
+            XCTAssertTrue(harness.close())
+        }
+    }
+}
