@@ -12,6 +12,10 @@ final class Items {
     /// The step an action on the open item is making: its changes so far, and its notice.
     private var openStep: (changes: [ItemChange], notice: String?)?
 
+    /// Kept items removed from My Items whose removal can still be undone, as the price watch
+    /// keeps them up to date: Undo puts an item back with the prices the store showed meanwhile.
+    private(set) var removed = ItemStore()
+
     /// These items changed in the store (a change, an undo, a redo, a visit).
     let changed = Event<Set<String>>()
     /// A step went onto the history; `notice` (nil: none) offers to undo it (`undo(ifLatest:)`).
@@ -29,6 +33,7 @@ final class Items {
     /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
     /// `actOnOpenItem`, the change joins that action's step.
     func record(_ change: ItemChange, notice: String? = nil) {
+        let change = withRemovedKept(change)
         keeper.update(ids: [change.id]) { $0.apply(change) }
         if openStep != nil {
             openStep?.changes.append(change)
@@ -81,9 +86,29 @@ final class Items {
 
     /// Applies `changes` in order (an undo's or a redo's).
     private func apply(_ changes: [ItemChange]) {
+        let changes = changes.map(withRemovedKept)
         keeper.update(ids: Set(changes.map(\.id))) { store in
             for change in changes { store.apply(change) }
         }
         changed.send(Set(changes.map(\.id)))
+    }
+
+    /// The price watch looked kept items up again: those removed (and not back) follow too.
+    func refreshRemovedPrices(from results: [SearchResult]) {
+        guard !removed.isEmpty else { return }
+        removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
+    }
+
+    /// `change` as it is to be made now: a removal keeps the record to watch (see `removed`);
+    /// putting a record back takes what the store said of the item since it was removed.
+    private func withRemovedKept(_ change: ItemChange) -> ItemChange {
+        guard case let .record(before, after) = change.kind else { return change }
+        guard let after else {
+            if let record = store.records[change.id], record.keptAt != nil { removed.restore(record) }
+            return change
+        }
+        guard let newer = store.records[change.id] ?? removed.records[change.id] else { return change }
+        removed.forget(change.id)
+        return ItemChange(result: change.result, kind: .record(before: before, after: after.withStoreFacts(of: newer)))
     }
 }

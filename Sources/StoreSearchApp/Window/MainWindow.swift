@@ -67,7 +67,7 @@ public final class MainWindow {
         myItems = MyItemsController(pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
                                     notices: notices)
         ui.myItemsHolder.append(myItems.page.root)
-        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
+        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper, items: items) { [environment] in environment.storeRegion.country }
         priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
                                        locale: environment.locale) { [weak myItems, weak layout] in
             if layout?.isFolded == true { layout?.goBack() }
