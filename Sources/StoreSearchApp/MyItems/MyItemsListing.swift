@@ -15,38 +15,19 @@ final class MyItemsListing {
         var text: String
     }
 
-    /// A listing to show: the positions in `list` that the request lets through, in order, the
-    /// ids of those items, and which of them changed since the last listing (nil: any may have,
-    /// the list was made anew). Made off the main thread for a large list: even a pass over the
-    /// ids of 100,000 rows costs the main loop milliseconds.
+    /// A listing to show: the positions in `list` that the request lets through, in order, and
+    /// the keys of those items (`MyItemsList.keys(at:)`: an item changed since the last listing
+    /// has a new one, so the page binds again only those rows). Made off the main thread for a
+    /// large list.
     struct Listed: Sendable {
         let list: MyItemsList
         let positions: [Int]
-        let ids: [String]
-        var changed: Set<String>?
-        /// The rows (indexes in `positions`) whose item is in `changed`, in order.
-        let changedRows: [Int]
+        let keys: [Int]
 
-        nonisolated init(list: MyItemsList, positions: [Int], changed: Set<String>?) {
+        nonisolated init(list: MyItemsList, positions: [Int]) {
             self.list = list
             self.positions = positions
-            self.changed = changed
-            let ids = list.ids(at: positions)
-            self.ids = ids
-            guard let changed, !changed.isEmpty else {
-                changedRows = []
-                return
-            }
-            // A few ids are compared as they are; a set would hash the id of every row.
-            let few = changed.count <= 8 ? Array(changed) : nil
-            changedRows = ids.indices.filter { few?.contains(ids[$0]) ?? changed.contains(ids[$0]) }
-        }
-
-        /// The same listing, said to be made anew (every row to be bound again).
-        nonisolated func remade() -> Listed {
-            var listed = self
-            listed.changed = nil
-            return listed
+            keys = list.keys(at: positions)
         }
     }
 
@@ -79,11 +60,6 @@ final class MyItemsListing {
     /// Many changed items being refolded in the background.
     private var updateTask: Task<Void, Never>?
     private var updateGeneration = 0
-    /// The list was made anew since the last listing handed over.
-    private var isNewList = false
-    /// Items that changed in the list since the last listing handed over (nil: any may have):
-    /// the next listing binds their rows again.
-    private var unshownChanges: Set<String>? = []
 
     init(keeper: ItemStoreKeeper, request: @escaping @MainActor () -> Request) {
         self.keeper = keeper
@@ -127,34 +103,33 @@ final class MyItemsListing {
         cancelUpdate()
         let changes = ids.map { (id: $0, record: keeper.store.records[$0]) }, changeCount = keeper.changeCount
         guard ids.count >= Self.backgroundChanges, list.count >= Self.backgroundThreshold else {
-            return updated(list.updating(changes), changed: ids, changeCount: changeCount)
+            return updated(list.updating(changes), changeCount: changeCount)
         }
         let generation = listGeneration, update = updateGeneration, request = request()
         updateTask = Task { [weak self] in
             let listed = await Task.detached(priority: .userInitiated) { () -> Listed in
                 let updated = list.updating(changes)
-                return Listed(list: updated, positions: updated.positions(request.filter, matching: request.text), changed: ids)
+                return Listed(list: updated, positions: updated.positions(request.filter, matching: request.text))
             }.value
             guard let self, self.listGeneration == generation, self.updateGeneration == update else { return }
             self.updateTask = nil
-            self.updated(listed.list, changed: ids, changeCount: changeCount, listed: (request, listed))
+            self.updated(listed.list, changeCount: changeCount, listed: (request, listed))
         }
     }
 
     /// `list` follows the store up to `changeCount`, and is listed at once when the page is live
     /// (`listed`: what was listed with it in the background, for the request then).
-    private func updated(_ updated: MyItemsList, changed ids: Set<String>, changeCount: Int, listed: (Request, Listed)? = nil) {
+    private func updated(_ updated: MyItemsList, changeCount: Int, listed: (Request, Listed)? = nil) {
         cancelListing()
         listGeneration += 1  // a listing still being made from the older list would show old values
         list = updated
         listChangeCount = changeCount
-        unshownChanges = unshownChanges.map { $0.union(ids) }
         guard isLive else { return }
         let request = request()
         if let (made, listed) = listed, made == request { return hand(listed) }
         // The request changed while many changes were made in the background: listed anew there.
         guard updated.order == request.order, listed == nil else { return relist() }
-        hand(Listed(list: updated, positions: updated.positions(request.filter, matching: request.text), changed: ids))
+        hand(Listed(list: updated, positions: updated.positions(request.filter, matching: request.text)))
     }
 
     /// Lists what the page asks for now: at once for a small list or when there is nothing to do,
@@ -165,17 +140,17 @@ final class MyItemsListing {
         let request = request()
         // Every item in the list's order (the page shown, the filter cleared) is no work at all.
         if request.order == list.order, request.filter == .all, request.text.allSatisfy(\.isWhitespace) {
-            return hand(Listed(list: list, positions: Array(0..<list.count), changed: []))
+            return hand(Listed(list: list, positions: Array(0..<list.count)))
         }
         guard list.count >= Self.backgroundThreshold else {
             let sorted = list.sorted(by: request.order)
-            return hand(Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text), changed: []))
+            return hand(Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text)))
         }
         let generation = listingGeneration, listVersion = listGeneration
         listingTask = Task { [weak self] in
             let listed = await Task.detached(priority: .userInitiated) {
                 let sorted = list.sorted(by: request.order)
-                return Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text), changed: [])
+                return Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text))
             }.value
             guard let self, self.listingGeneration == generation, self.listGeneration == listVersion else { return }
             self.hand(listed)
@@ -203,21 +178,12 @@ final class MyItemsListing {
         cancelUpdate()
         listChangeCount = changeCount
         self.list = list
-        isNewList = true
         relist()
     }
 
     private func hand(_ listed: Listed) {
         cancelListing()  // anything still filtering in the background is older
         list = listed.list
-        var listed = listed
-        if isNewList || unshownChanges == nil {
-            listed = listed.remade()
-        } else if let unshown = unshownChanges, !unshown.isSubset(of: listed.changed ?? unshown) {
-            listed = Listed(list: listed.list, positions: listed.positions, changed: unshown.union(listed.changed ?? []))
-        }
-        isNewList = false
-        unshownChanges = []
         self.listed.send(listed)
     }
 

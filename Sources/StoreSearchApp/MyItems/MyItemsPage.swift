@@ -24,9 +24,9 @@ final class MyItemsPage {
     /// The list last shown, and the listed items' positions in it, in the model's order.
     private var list: MyItemsList?
     private var positions: [Int] = []
-    /// The ids of the model's rows, in order: what the next change is compared with, so that
-    /// only the rows from the first difference on are bound again.
-    private var rowIDs: [String] = []
+    /// The keys of the model's rows' items, in order (`MyItemsList.keys(at:)`): what the next
+    /// listing is compared with, so that only the rows whose item differs are bound again.
+    private var rowKeys: [Int] = []
     /// Item objects only for the rows GTK asks for; one items-changed per change.
     private let rows = SlotListModel<Item>()
     /// GTK 4.8 builds the widgets of up to 200 rows in one layout: a list that appears from nothing
@@ -145,14 +145,16 @@ final class MyItemsPage {
     /// Shows a listing: items-changed for the rows that differ; the count and status pages.
     private func show(_ listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
-        // The same items in the same order as shown (more of a word typed, the same matches): no row changes.
-        let isSame = listed.changed?.isEmpty == true && list.order == self.list?.order && matched == positions && rowIDs.count == matched.count
-        let replaced = (self.list, positions, rowIDs)
+        let selectedID = views.selection.selectedIndex.flatMap { row in
+            self.list.flatMap { row < rows.count && row < positions.count ? $0.id(at: positions[row]) : nil }
+        }
+        // What a large list drops (each item's record, 100,000 keys) is let go off the main thread.
+        let replaced = Discarded((self.list, positions, rowKeys))
         self.list = list
         positions = matched
-        if !isSame { showRows(listed) }
-        // What a large list drops (each item's record, 100,000 ids) is let go off the main thread.
-        Task.detached(priority: .background) { withExtendedLifetime(replaced) {} }
+        // The same items, unchanged, in the same order (more of a word typed, the same matches): no row changes.
+        if listed.keys != rowKeys || rows.count != rowKeys.count { showRows(listed, selectedID: selectedID) }
+        replaced.dropInBackground()
         countLabel.text = String(format: localizedPlural("%@ item", "%@ items", matched.count), matched.count.formatted(.number.locale(locale)))
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -167,53 +169,50 @@ final class MyItemsPage {
         }
     }
 
-    /// Gives the model the listing's rows. The same rows as shown (a price check, an edit): one
-    /// items-changed per run of rows whose item changed, the others left bound. Else one for the
-    /// rows from the first that differs (or whose item changed) to the last, or to the end when
-    /// the count changes. The selection follows its item.
-    private func showRows(_ listed: MyItemsListing.Listed) {
-        let ids = listed.ids, list = listed.list, positions = self.positions
-        let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
+    /// Gives the model the listing's rows. As many rows as shown, a few of them changed (a price
+    /// check, an edit): one items-changed per run of changed rows, the others left bound. Else one
+    /// for the rows from the first that differs to the last, or to the end when the count
+    /// changes. The selection follows its item.
+    private func showRows(_ listed: MyItemsListing.Listed, selectedID: String?) {
+        let keys = listed.keys, list = listed.list, positions = self.positions
+        let old = rowKeys.prefix(rows.count)  // a list still filling has fewer rows than keys
         let element = { @MainActor (row: Int) in list[positions[row]].item }
-        var isChanged = [Bool](repeating: listed.changed == nil, count: ids.count)
-        for row in listed.changedRows { isChanged[row] = true }
-        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
-        if listed.changed != nil, old.count == ids.count, rowIDs.count == ids.count, old.elementsEqual(ids) {
-            let runs = Self.runs(of: listed.changedRows)
-            guard !runs.isEmpty else { return rows.reload(changedRanges: [], element: element) }
-            return replacingRows(selectedID: selectedID, ids: ids, takingOff: { row in isChanged[row] }) {
-                rows.reload(changedRanges: runs, element: element)
+        if old.count == keys.count, rowKeys.count == keys.count {
+            let changed = keys.indices.filter { old[$0] != keys[$0] }
+            // Most rows changed (another order): one items-changed, not thousands.
+            if changed.count <= keys.count / 2 {
+                let runs = Self.runs(of: changed)
+                return replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { row in runs.contains { $0.contains(row) } }) {
+                    rows.reload(changedRanges: runs, element: element)
+                }
             }
         }
-        let common = min(old.count, ids.count)
-        let differs = { (row: Int) in isChanged[row] || old[row] != ids[row] }
-        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else {
+        let common = min(old.count, keys.count)
+        guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common) else {
             return rows.reload(changedRanges: [], element: element)
         }
-        var end = ids.count
-        if old.count == ids.count {
-            end = (first..<ids.count).last(where: differs).map { $0 + 1 } ?? first + 1
-        }
+        let end = old.count == keys.count ? (first..<keys.count).last { old[$0] != keys[$0] }.map { $0 + 1 } ?? first + 1 : keys.count
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
         fillGeneration += 1
-        let count = old.isEmpty ? min(ids.count, Self.firstRows) : ids.count
-        replacingRows(selectedID: selectedID, ids: ids, takingOff: { $0 >= first }) {
+        let count = old.isEmpty ? min(keys.count, Self.firstRows) : keys.count
+        replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { $0 >= first }) {
             rows.reload(count: count, changed: first..<min(end, count), element: element)
         }
-        if count < ids.count { fill(to: ids.count) }
+        if count < keys.count { fill(to: keys.count) }
     }
 
-    /// Replaces rows with `reload`, now showing `ids`. The rows' objects stand for positions: a
+    /// Replaces rows with `reload`, now showing `keys`. The rows' objects stand for positions: a
     /// selection on a row being replaced (`takingOff`) would stay on its position (and GTK would
     /// look for it row by row), so it is taken off and put back on its item.
-    private func replacingRows(selectedID: String?, ids: [String], takingOff: (Int) -> Bool, _ reload: () -> Void) {
-        rowIDs = ids
+    private func replacingRows(selectedID: String?, keys: [Int], list: MyItemsList, takingOff: (Int) -> Bool, _ reload: () -> Void) {
+        rowKeys = keys
         isReplacingRows = true
         let selectedRow = views.selection.selectedIndex
         if let row = selectedRow, takingOff(row) { views.selection.selectedIndex = nil }
         reload()
-        // The selected row is usually where it was (a price check changes no row's place).
-        let row = selectedID.flatMap { id in selectedRow.flatMap { $0 < ids.count && ids[$0] == id ? $0 : nil } ?? ids.firstIndex(of: id) }
+        // The selected item is usually where it was (a price check moves no row).
+        let isAtRow = { (row: Int) in row < self.positions.count && list.id(at: self.positions[row]) == selectedID }
+        let row = selectedID == nil ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? positions.indices.first(where: isAtRow)
         if let row {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another
@@ -272,5 +271,18 @@ final class MyItemsPage {
         guard let list, index < positions.count else { return }
         if views.selection.selectedIndex != index { select(index) }
         itemActivated.send(list[positions[index]])
+    }
+}
+
+/// Values the main thread no longer needs, let go on another thread: the last reference to a
+/// list of 100,000 items releases each of them, milliseconds of the main loop. The box holds the
+/// only reference, so whichever thread lets go of the box, the values go in the background.
+private final class Discarded: @unchecked Sendable {
+    private var value: Any?
+
+    init(_ value: Any) { self.value = value }
+
+    func dropInBackground() {
+        DispatchQueue.global(qos: .background).async { self.value = nil }
     }
 }
