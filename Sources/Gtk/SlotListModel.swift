@@ -52,6 +52,8 @@ public final class SlotListModel<Element>: ListModel<Element> {
 
     /// The same count, the elements in each of `changedRanges` (ascending, apart) made anew by
     /// `element`: one items-changed per range, so rows GTK keeps elsewhere are not bound again.
+    /// Elements outside them may differ too, where no row shows them: the items stand for
+    /// positions, and a row made for one later is bound to its new value.
     public func reload(changedRanges: [Range<Int>], element: @escaping @MainActor (Int) -> Element) {
         self.element = element
         for range in changedRanges where !range.isEmpty && range.upperBound <= backing.count {
