@@ -50,17 +50,6 @@ public final class SlotListModel<Element>: ListModel<Element> {
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
     }
 
-    /// The same count, the elements in each of `changedRanges` (ascending, apart) made anew by
-    /// `element`: one items-changed per range, so rows GTK keeps elsewhere are not bound again.
-    /// Elements outside them may differ too, where no row shows them: the items stand for
-    /// positions, and a row made for one later is bound to its new value.
-    public func reload(changedRanges: [Range<Int>], element: @escaping @MainActor (Int) -> Element) {
-        self.element = element
-        for range in changedRanges where !range.isEmpty && range.upperBound <= backing.count {
-            g_list_model_items_changed(store, guint(range.lowerBound), guint(range.count), guint(range.count))
-        }
-    }
-
     /// The same elements, the list cut or extended at its end to `newCount` (a list shown a few rows at a time).
     public func resize(to newCount: Int) {
         reload(count: newCount, changed: min(count, newCount)..<newCount, element: element)

@@ -169,32 +169,34 @@ final class MyItemsPage {
         }
     }
 
-    /// Gives the model the listing's rows. As many rows as shown, a few of them changed (a price
-    /// check, an edit): one items-changed per run of changed rows that GTK has built, the others
-    /// left bound. Else one
-    /// for the rows from the first that differs to the last, or to the end when the count
-    /// changes. The selection follows its item.
+    /// Gives the model the listing's rows in one items-changed. As many rows as shown, a few of
+    /// them changed (a price check, an edit): for the changed rows GTK has built, the others left
+    /// as they are. Else for the rows from the first that differs to the last, or to the end when
+    /// the count changes. The selection follows its item.
     private func showRows(_ listed: MyItemsListing.Listed, selectedID: String?) {
         let keys = listed.keys, list = listed.list, positions = self.positions
         let old = rowKeys.prefix(rows.count)  // a list still filling has fewer rows than keys
         let element = { @MainActor (row: Int) in list[positions[row]].item }
         if old.count == keys.count, rowKeys.count == keys.count {
             let changed = keys.indices.filter { old[$0] != keys[$0] }
-            // Most rows changed (another order): one items-changed, not thousands.
+            // Most rows changed (another order): the rows from the first to the last that changed.
             if changed.count <= keys.count / 2 {
-                // Only rows GTK has built are told: told of any other row, GTK 4.8 builds and binds
-                // a row for it (3,333 rows after a price check took a quarter of a second). The
-                // others are items that stand for positions, bound to the new values when shown.
+                // Only rows GTK has built are told, in one change from the first to the last:
+                // GTK 4.8 builds and binds a row for each row it is told of, and binds again every
+                // built row after a change's position (a change per changed row of a price check,
+                // 3,333 of them, took a quarter of a second). The other rows stand for positions,
+                // bound to their new values when shown.
                 let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes)
-                let runs = Self.runs(of: changed.filter(built.contains))
-                return replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { row in runs.contains { $0.contains(row) } }) {
-                    rows.reload(changedRanges: runs, element: element)
+                let told = changed.filter(built.contains)
+                let range = told.first.map { $0..<told.last! + 1 } ?? 0..<0
+                return replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: range.contains) {
+                    rows.reload(count: keys.count, changed: range, element: element)
                 }
             }
         }
         let common = min(old.count, keys.count)
         guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common) else {
-            return rows.reload(changedRanges: [], element: element)
+            return rows.reload(count: keys.count, changed: 0..<0, element: element)
         }
         let end = old.count == keys.count ? (first..<keys.count).last { old[$0] != keys[$0] }.map { $0 + 1 } ?? first + 1 : keys.count
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
@@ -226,15 +228,6 @@ final class MyItemsPage {
         }
         isReplacingRows = false
         if selectedID != nil, row == nil { itemSelected.send((nil, false)) }
-    }
-
-    /// `rows` (ascending) as runs of consecutive rows.
-    static func runs(of rows: [Int]) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
-        for row in rows {
-            if let last = runs.last, last.upperBound == row { runs[runs.count - 1] = last.lowerBound..<row + 1 } else { runs.append(row..<row + 1) }
-        }
-        return runs
     }
 
     /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.

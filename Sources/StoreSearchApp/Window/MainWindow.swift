@@ -206,7 +206,7 @@ public final class MainWindow {
         priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
         priceWatch.checked.subscribe { [weak self] changes in
             guard let self else { return }
-            self.priceDrops.checked(changes, store: self.environment.keeper.store)
+            self.priceDrops.checked(changes) { [environment = self.environment] in environment.keeper.store }
             // The open item's price history and row follow.
             let store = self.environment.keeper.store
             if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {
