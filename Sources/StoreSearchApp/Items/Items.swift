@@ -40,6 +40,7 @@ final class Items {
             if let notice { openStep?.notice = notice }
         } else {
             history.record([change])
+            forgetRemovedNoLongerUndoable()
         }
         changed.send([change.id])
         if openStep == nil { stepRecorded.send(([change], notice)) }
@@ -58,6 +59,7 @@ final class Items {
         openStep = nil
         guard !step.changes.isEmpty else { return }
         history.record(step.changes)
+        forgetRemovedNoLongerUndoable()
         stepRecorded.send((step.changes, step.notice))
     }
 
@@ -97,6 +99,17 @@ final class Items {
     func refreshRemovedPrices(from results: [SearchResult]) {
         guard !removed.isEmpty else { return }
         removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
+    }
+
+    /// A removal that fell off the history (or was dropped with the redo steps) can no longer be
+    /// undone: its record is no longer watched.
+    private func forgetRemovedNoLongerUndoable() {
+        guard !removed.isEmpty else { return }
+        let undoable = Set(history.steps.joined().compactMap { change -> String? in
+            guard case .record(_, nil) = change.kind else { return nil }
+            return change.id
+        })
+        for id in removed.records.keys where !undoable.contains(id) { removed.forget(id) }
     }
 
     /// `change` as it is to be made now: a removal keeps the record to watch (see `removed`);

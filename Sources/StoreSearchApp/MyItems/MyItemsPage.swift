@@ -53,21 +53,21 @@ final class MyItemsPage {
         self.state = state
         locale = environment.locale
         clock = window
-        let builder = Builder.loading("my-items-page.ui")
-        root = builder.object("my_items_page")
-        filterEntry = builder.object("my_items_filter_entry")
-        stack = builder.object("my_items_stack")
-        countLabel = builder.object("my_items_count_label")
-        noMatchPage = builder.object("my_items_no_match_page")
-        views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
-                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
+        let ui = MyItemsPageOutlets()
+        root = ui.myItemsPage
+        filterEntry = ui.myItemsFilterEntry
+        stack = ui.myItemsStack
+        countLabel = ui.myItemsCountLabel
+        noMatchPage = ui.myItemsNoMatchPage
+        views = ItemViews(listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
+                          viewStack: ui.myItemsViewStack, environment: environment, name: localized("My Items"),
                           marksVisited: false, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
         showDropDown.nameListRows()
         showDropDown.tooltip = localized("Show")
-        builder.object("my_items_filter_bar", as: Box.self).insert(showDropDown, after: filterEntry)
+        ui.myItemsFilterBar.insert(showDropDown, after: filterEntry)
         views.show(state.viewMode)
 
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
