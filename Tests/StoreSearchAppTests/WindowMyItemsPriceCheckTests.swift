@@ -92,4 +92,44 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             XCTAssertTrue(harness.close())
         }
     }
+
+    /// A keystroke that narrows a long list tells GTK first of the rows it has built (as many as
+    /// before), then of the rest: told of all at once, GTK 4.8 asks for every row to come, to look
+    /// for the top row it tracks (100,000 after a keystroke).
+    func testAKeystrokeTellsGTKOfTheRowsItBuiltFirst() throws {
+        let paths = WindowHarness.temporaryPaths()
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
+        try ItemStoreFile(paths: paths).save(Self.keptItems())
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths)
+            defer { harness.dispose() }
+            let main = harness.main, page = main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.isLoaded }, timeout: .seconds(30)))
+            XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
+            MainContext.spin(until: { false }, timeout: .milliseconds(200))
+
+            emitted = []
+            let handler = g_signal_connect_data(page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
+                                                nil, nil, GConnectFlags(rawValue: 0))
+            defer { g_signal_handler_disconnect(page.views.model.gobject, handler) }
+            let expected = (0..<Self.count).filter { "song \($0)".contains("29") || "artist \($0 % 30)".contains("29") }.count
+            page.filterEntry.text = "29"
+            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.count == expected }), "\(page.count) of \(expected)")
+            XCTAssertEqual(emitted.count, 2, "\(emitted)")
+            let (built, rest) = (emitted[0], emitted[1])
+            XCTAssertEqual(built[1], built[2], "as many rows as before")
+            XCTAssertTrue((1...UInt32(2 * ResultsFeeder.realizedRows)).contains(built[2]), "\(built)")
+            XCTAssertEqual(rest[0], built[0] + built[2], "then the rest")
+            XCTAssertEqual(Int(rest[0] + rest[1]), Self.count)
+            XCTAssertEqual(Int(rest[0] + rest[2]), expected)
+            XCTAssertEqual(page.views.model.elements.map(\.name), page.shown.map(\.item.name), "the rows are the filtered items")
+            let first = try XCTUnwrap(page.shown.first?.item)
+            XCTAssertTrue(MainContext.spin(until: {
+                main.myItemsView.descendant(accessibleLabel: "\(first.name), \(first.artist ?? ""), Song, $1.29") != nil
+            }), "\(first.name) on screen")
+            XCTAssertTrue(harness.close())
+        }
+    }
 }

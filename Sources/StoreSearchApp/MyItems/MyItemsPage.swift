@@ -202,8 +202,10 @@ final class MyItemsPage {
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
         fillGeneration += 1
         let count = old.isEmpty ? min(keys.count, Self.firstRows) : keys.count
+        // The rows GTK has built first, the rest after (see `SlotListModel.reload(count:changed:split:element:)`).
+        let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes).max().map { $0 + 1 } ?? 0
         replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { $0 >= first }) {
-            rows.reload(count: count, changed: first..<min(end, count), element: element)
+            rows.reload(count: count, changed: first..<min(end, count), split: built, element: element)
         }
         if count < keys.count { fill(to: keys.count) }
     }
