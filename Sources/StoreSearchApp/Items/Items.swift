@@ -98,7 +98,7 @@ final class Items {
     /// The price watch looked kept items up again: those removed (and not back) follow too.
     func refreshRemovedPrices(from results: [SearchResult]) {
         guard !removed.isEmpty else { return }
-        removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
+        _ = removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
     }
 
     /// A removal that fell off the history (or was dropped with the redo steps) can no longer be
