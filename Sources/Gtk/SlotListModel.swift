@@ -50,6 +50,22 @@ public final class SlotListModel<Element>: ListModel<Element> {
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
     }
 
+    /// The same as `reload(count:changed:element:)`, told in two items-changed where the count
+    /// changes: first for the rows before `split` (where GTK keeps the rows it has built and tracks
+    /// the top, selected and focused ones), as many as before, then for the rest. GTK 4.8 looks
+    /// for a tracked row it was told went away among every row told to come, asking for each
+    /// (100,000 after a keystroke in a long list); told in two, it looks among the first few.
+    public func reload(count newCount: Int, changed: Range<Int>, split: Int, element: @escaping @MainActor (Int) -> Element) {
+        let oldCount = backing.count
+        let start = min(changed.lowerBound, oldCount, newCount)
+        let split = min(split, oldCount, newCount)
+        guard newCount != oldCount, split > start else { return reload(count: newCount, changed: changed, element: element) }
+        // Meanwhile rows past the new end may be asked for: they show the last element.
+        self.element = { element(min($0, newCount - 1)) }
+        g_list_model_items_changed(store, guint(start), guint(split - start), guint(split - start))
+        reload(count: newCount, changed: split..<max(split, changed.upperBound), element: element)
+    }
+
     /// The same elements, the list cut or extended at its end to `newCount` (a list shown a few rows at a time).
     public func resize(to newCount: Int) {
         reload(count: newCount, changed: min(count, newCount)..<newCount, element: element)

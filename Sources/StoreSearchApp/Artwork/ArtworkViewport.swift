@@ -79,6 +79,10 @@ public final class ArtworkViewport {
         placed.values.first { $0.index == index }?.cell
     }
 
+    /// The indexes of the items the view has bound a cell to (GTK builds cells for a few hundred
+    /// rows around the visible ones, and for the selected and focused ones).
+    public var placedIndexes: Set<Int> { Set(placed.values.map(\.index)) }
+
     /// The rows intersecting the viewport, or nil before the view has a size.
     func visibleRows() -> ClosedRange<Int>? {
         laidOutVisibleRows() ?? estimatedVisibleRows()

@@ -22,6 +22,11 @@ final class ItemStoreKeeper {
     private(set) var store = ItemStore()
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
     private(set) var changeCount = 0
+    /// Which records each of the last changes touched (nil: any may have), so that a list made
+    /// from the store (My Items) follows a run of changes item by item, e.g. a price check's 50
+    /// answers, instead of being made again from every record.
+    private var journal: [(change: Int, ids: Set<String>?)] = []
+    static let journalLength = 256
     /// False until the file has been read.
     private(set) var isLoaded = false
     /// The file has been read: what showed the empty store follows the user's items now.
@@ -105,28 +110,50 @@ final class ItemStoreKeeper {
         isLoaded = true
         let changes = changesBeforeLoad
         changesBeforeLoad = []
-        // Counted as a change either way: what keeps a list made from the store (My Items, the
-        // search provider) by its count makes it again.
-        changeCount += 1
+        // Counted as a change of any record either way: what keeps a list made from the store
+        // (My Items, the search provider) by its count makes it again.
+        count(ids: nil)
         savedChange = changeCount
-        if !changes.isEmpty { update { store in changes.forEach { $0(&store) } } }
+        if !changes.isEmpty { update(ids: nil) { store in changes.forEach { $0(&store) } } }
         loaded.send(())
         loadWaiters.forEach { $0.resume() }
         loadWaiters = []
     }
 
-    func update(_ change: @escaping (inout ItemStore) -> Void) {
+    /// Changes the store; `ids`: the records the change touches (nil: any may, so lists made from
+    /// the store are made again).
+    func update(ids: Set<String>? = nil, _ change: @escaping (inout ItemStore) -> Void) {
         change(&store)
         guard isLoaded else {
-            changeCount += 1
+            count(ids: ids)
             return changesBeforeLoad.append(change)
         }
-        changed()
+        changed(ids: ids)
+    }
+
+    /// The records changed since the store's change count was `change` (nil: any may have, or
+    /// it is too long ago to say).
+    func ids(changedSince change: Int) -> Set<String>? {
+        guard change < changeCount else { return change == changeCount ? [] : nil }
+        guard let oldest = journal.first, oldest.change <= change + 1 else { return nil }
+        var ids: Set<String> = []
+        for entry in journal.reversed() {
+            guard entry.change > change else { break }
+            guard let touched = entry.ids else { return nil }
+            ids.formUnion(touched)
+        }
+        return ids
+    }
+
+    private func count(ids: Set<String>?) {
+        changeCount += 1
+        if journal.count == Self.journalLength { journal.removeFirst(journal.count / 2) }
+        journal.append((changeCount, ids))
     }
 
     /// The store changed: counted, and saved a moment later.
-    private func changed() {
-        changeCount += 1
+    private func changed(ids: Set<String>?) {
+        count(ids: ids)
         guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
@@ -136,8 +163,10 @@ final class ItemStoreKeeper {
     /// Before the file is read there is no record to refresh: `followStore` asks again after.
     func refreshSnapshots(from results: [SearchResult]) {
         // In place: a copy to compare would copy every record.
-        guard isLoaded, store.refreshSnapshots(from: results) else { return }
-        changed()
+        guard isLoaded else { return }
+        let ids = Set(results.lazy.map(\.id).filter { self.store.records[$0] != nil })
+        guard !ids.isEmpty, store.refreshSnapshots(from: results) else { return }
+        changed(ids: ids)
     }
 
     /// The kept items' prices were looked up again: their snapshots and price histories follow.
@@ -150,8 +179,9 @@ final class ItemStoreKeeper {
         let changed = results.filter { result in store.records[result.id].map { $0.keptAt != nil && $0.snapshot != result.snapshot } ?? false }
         guard !changed.isEmpty else { return ([:], []) }
         var changes: [String: PriceChange] = [:]
-        update { changes = $0.refreshPrices(from: changed, at: date) }
-        return (changes, Set(changed.map(\.id)))
+        let ids = Set(changed.map(\.id))
+        update(ids: ids) { changes = $0.refreshPrices(from: changed, at: date) }
+        return (changes, ids)
     }
 
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
@@ -200,7 +230,7 @@ final class ItemStoreKeeper {
             var merged = loaded.store
             for record in store.records.values { merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record) }
             untouchable = nil
-            update { $0 = merged }  // counted as a change, so My Items follows
+            update(ids: nil) { $0 = merged }  // counted as a change of any record, so My Items follows
         } catch {
             untouchable = error  // still unreadable, or now from a newer version
             Log.warning(LogDomain.app, "\(file.url.path) still cannot be used: \(error.message)")

@@ -12,6 +12,10 @@ final class Items {
     /// The step an action on the open item is making: its changes so far, and its notice.
     private var openStep: (changes: [ItemChange], notice: String?)?
 
+    /// Kept items removed from My Items whose removal can still be undone, as the price watch
+    /// keeps them up to date: Undo puts an item back with the prices the store showed meanwhile.
+    private(set) var removed = ItemStore()
+
     /// These items changed in the store (a change, an undo, a redo, a visit).
     let changed = Event<Set<String>>()
     /// A step went onto the history; `notice` (nil: none) offers to undo it (`undo(ifLatest:)`).
@@ -29,12 +33,14 @@ final class Items {
     /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
     /// `actOnOpenItem`, the change joins that action's step.
     func record(_ change: ItemChange, notice: String? = nil) {
-        keeper.update { $0.apply(change) }
+        let change = withRemovedKept(change)
+        keeper.update(ids: [change.id]) { $0.apply(change) }
         if openStep != nil {
             openStep?.changes.append(change)
             if let notice { openStep?.notice = notice }
         } else {
             history.record([change])
+            forgetRemovedNoLongerUndoable()
         }
         changed.send([change.id])
         if openStep == nil { stepRecorded.send(([change], notice)) }
@@ -53,6 +59,7 @@ final class Items {
         openStep = nil
         guard !step.changes.isEmpty else { return }
         history.record(step.changes)
+        forgetRemovedNoLongerUndoable()
         stepRecorded.send((step.changes, step.notice))
     }
 
@@ -66,7 +73,7 @@ final class Items {
     /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
     func markVisited(_ result: SearchResult) {
         guard !store.item(for: result).isVisited else { return }
-        keeper.update { $0.markVisited(result) }
+        keeper.update(ids: [result.id]) { $0.markVisited(result) }
         changed.send([result.id])
     }
 
@@ -88,9 +95,40 @@ final class Items {
 
     /// Applies `changes` in order (an undo's or a redo's).
     private func apply(_ changes: [ItemChange]) {
-        keeper.update { store in
+        let changes = changes.map(withRemovedKept)
+        keeper.update(ids: Set(changes.map(\.id))) { store in
             for change in changes { store.apply(change) }
         }
         changed.send(Set(changes.map(\.id)))
+    }
+
+    /// The price watch looked kept items up again: those removed (and not back) follow too.
+    func refreshRemovedPrices(from results: [SearchResult]) {
+        guard !removed.isEmpty else { return }
+        _ = removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
+    }
+
+    /// A removal that fell off the history (or was dropped with the redo steps) can no longer be
+    /// undone: its record is no longer watched.
+    private func forgetRemovedNoLongerUndoable() {
+        guard !removed.isEmpty else { return }
+        let undoable = Set(history.steps.joined().compactMap { change -> String? in
+            guard case .record(_, nil) = change.kind else { return nil }
+            return change.id
+        })
+        for id in removed.records.keys where !undoable.contains(id) { removed.forget(id) }
+    }
+
+    /// `change` as it is to be made now: a removal keeps the record to watch (see `removed`);
+    /// putting a record back takes what the store said of the item since it was removed.
+    private func withRemovedKept(_ change: ItemChange) -> ItemChange {
+        guard case let .record(before, after) = change.kind else { return change }
+        guard let after else {
+            if let record = store.records[change.id], record.keptAt != nil { removed.restore(record) }
+            return change
+        }
+        guard let newer = store.records[change.id] ?? removed.records[change.id] else { return change }
+        removed.forget(change.id)
+        return ItemChange(result: change.result, kind: .record(before: before, after: after.withStoreFacts(of: newer)))
     }
 }

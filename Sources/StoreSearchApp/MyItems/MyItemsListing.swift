@@ -9,23 +9,33 @@ import StoreSearchCore
 @MainActor
 final class MyItemsListing {
     /// What the page asks for: an order, the "Show" filter and the typed text.
-    struct Request {
+    struct Request: Equatable, Sendable {
         var order: MyItemsOrder
         var filter: MyItemsFilter
         var text: String
     }
 
     /// A listing to show: the positions in `list` that the request lets through, in order, and
-    /// the items whose values changed since the last one (nil: any may have, the list was made anew).
-    struct Listed {
+    /// the keys of those items (`MyItemsList.keys(at:)`: an item changed since the last listing
+    /// has a new one, so the page binds again only those rows). Made off the main thread for a
+    /// large list.
+    struct Listed: Sendable {
         let list: MyItemsList
         let positions: [Int]
-        var changed: Set<String>?
+        let keys: [Int]
+
+        nonisolated init(list: MyItemsList, positions: [Int]) {
+            self.list = list
+            self.positions = positions
+            keys = list.keys(at: positions)
+        }
     }
 
     /// From this many items on, the list is made, sorted and filtered off the main thread (a pass
     /// over 100,000 items takes tens of milliseconds).
     nonisolated static let backgroundThreshold = 2_000
+    /// From this many changed items on (a price check's thousands), they are refolded off the main thread.
+    nonisolated static let backgroundChanges = 64
 
     /// A listing is ready (at once, or when its background work ends).
     let listed = Event<Listed>()
@@ -35,7 +45,7 @@ final class MyItemsListing {
     /// The list as last made or updated (nil until first made).
     private(set) var list: MyItemsList?
     /// Work is under way in the background (tests wait for it).
-    var isBusy: Bool { listingTask != nil || buildTask != nil }
+    var isBusy: Bool { listingTask != nil || buildTask != nil || updateTask != nil }
 
     private let keeper: ItemStoreKeeper
     private let request: @MainActor () -> Request
@@ -47,8 +57,9 @@ final class MyItemsListing {
     private var listingGeneration = 0
     private var buildTask: Task<Void, Never>?
     private var listingTask: Task<Void, Never>?
-    /// The list was made anew since the last listing handed over.
-    private var isNewList = false
+    /// Many changed items being refolded in the background.
+    private var updateTask: Task<Void, Never>?
+    private var updateGeneration = 0
 
     init(keeper: ItemStoreKeeper, request: @escaping @MainActor () -> Request) {
         self.keeper = keeper
@@ -61,12 +72,8 @@ final class MyItemsListing {
     func pageShown() {
         let isFirst = !isLive
         isLive = true
-        if list == nil || listChangeCount != keeper.changeCount {
-            if list != nil { relist() }
-            if buildTask == nil || buildChangeCount != keeper.changeCount { build() }
-        } else if isFirst {
-            relist()
-        }
+        if isFirst, list != nil { relist() }  // the last list, while it follows the store
+        if list == nil || listChangeCount != keeper.changeCount { followStore() }
     }
 
     /// False until the item file has been read (in the background, after the window started).
@@ -79,19 +86,53 @@ final class MyItemsListing {
         build()
     }
 
-    /// The store changed (`ids` when known). Only this change since the list was made: just these
-    /// items are refolded and put in place, and listed at once in the list's order (Remove selects
-    /// the next row right after); a new order still being sorted starts again from this list.
-    /// Otherwise (a visit made on the search page, a lookup) the list is made again.
-    func storeChanged(ids: Set<String>?) {
-        guard let list, let ids, listChangeCount == keeper.changeCount - 1 else { return build() }
-        let updated = list.updating(ids, from: keeper.store)
-        cancelBuild()
-        listChangeCount = keeper.changeCount
-        guard isLive else { return self.list = updated }
+    /// The store changed. Only the items changed since the list was made (the store keeps
+    /// which, see `ItemStoreKeeper.ids(changedSince:)`) are refolded and put in place, and listed
+    /// in the list's order: a few at once (Remove selects the next row right after), many (a
+    /// price check's thousands) off the main thread; a new order still being sorted starts again
+    /// from this list. When it cannot be known which changed (the file read, a file put back),
+    /// the list is made again.
+    func storeChanged() { followStore() }
+
+    private func followStore() {
+        guard let list, buildTask == nil, let ids = keeper.ids(changedSince: listChangeCount) else {
+            if buildTask == nil || buildChangeCount != keeper.changeCount { build() }
+            return
+        }
+        guard !ids.isEmpty else { return }
+        cancelUpdate()
+        let changes = ids.map { (id: $0, record: keeper.store.records[$0]) }, changeCount = keeper.changeCount
+        guard ids.count >= Self.backgroundChanges, list.count >= Self.backgroundThreshold else {
+            return updated(list.updating(changes), changeCount: changeCount)
+        }
+        let generation = listGeneration, update = updateGeneration, request = request()
+        // The changed records go with the background work and are let go there (3,333 records
+        // released on the main thread cost it milliseconds).
+        let work = Task.detached(priority: .userInitiated) { () -> Listed in
+            let updated = list.updating(changes)
+            return Listed(list: updated, positions: updated.positions(request.filter, matching: request.text))
+        }
+        updateTask = Task { [weak self] in
+            let listed = await work.value
+            guard let self, self.listGeneration == generation, self.updateGeneration == update else { return }
+            self.updateTask = nil
+            self.updated(listed.list, changeCount: changeCount, listed: (request, listed))
+        }
+    }
+
+    /// `list` follows the store up to `changeCount`, and is listed at once when the page is live
+    /// (`listed`: what was listed with it in the background, for the request then).
+    private func updated(_ updated: MyItemsList, changeCount: Int, listed: (Request, Listed)? = nil) {
+        cancelListing()
+        listGeneration += 1  // a listing still being made from the older list would show old values
+        list = updated
+        listChangeCount = changeCount
+        guard isLive else { return }
         let request = request()
-        hand(Listed(list: updated, positions: updated.positions(request.filter, matching: request.text), changed: ids))
-        if updated.order != request.order { relist() }
+        if let (made, listed) = listed, made == request { return hand(listed) }
+        // The request changed while many changes were made in the background: listed anew there.
+        guard updated.order == request.order, listed == nil else { return relist() }
+        hand(Listed(list: updated, positions: updated.positions(request.filter, matching: request.text)))
     }
 
     /// Lists what the page asks for now: at once for a small list or when there is nothing to do,
@@ -102,17 +143,17 @@ final class MyItemsListing {
         let request = request()
         // Every item in the list's order (the page shown, the filter cleared) is no work at all.
         if request.order == list.order, request.filter == .all, request.text.allSatisfy(\.isWhitespace) {
-            return hand(Listed(list: list, positions: Array(0..<list.count), changed: []))
+            return hand(Listed(list: list, positions: Array(0..<list.count)))
         }
         guard list.count >= Self.backgroundThreshold else {
             let sorted = list.sorted(by: request.order)
-            return hand(Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text), changed: []))
+            return hand(Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text)))
         }
         let generation = listingGeneration, listVersion = listGeneration
         listingTask = Task { [weak self] in
             let listed = await Task.detached(priority: .userInitiated) {
                 let sorted = list.sorted(by: request.order)
-                return Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text), changed: [])
+                return Listed(list: sorted, positions: sorted.positions(request.filter, matching: request.text))
             }.value
             guard let self, self.listingGeneration == generation, self.listGeneration == listVersion else { return }
             self.hand(listed)
@@ -137,22 +178,26 @@ final class MyItemsListing {
     }
 
     private func listReady(_ list: MyItemsList, changeCount: Int) {
+        cancelUpdate()
         listChangeCount = changeCount
         self.list = list
-        isNewList = true
         relist()
     }
 
     private func hand(_ listed: Listed) {
         cancelListing()  // anything still filtering in the background is older
         list = listed.list
-        var listed = listed
-        if isNewList { listed.changed = nil }
-        isNewList = false
         self.listed.send(listed)
     }
 
+    private func cancelUpdate() {
+        updateGeneration += 1
+        updateTask?.cancel()
+        updateTask = nil
+    }
+
     private func cancelBuild() {
+        cancelUpdate()
         listGeneration += 1
         buildTask?.cancel()
         buildTask = nil

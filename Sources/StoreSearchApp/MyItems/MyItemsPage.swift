@@ -24,9 +24,9 @@ final class MyItemsPage {
     /// The list last shown, and the listed items' positions in it, in the model's order.
     private var list: MyItemsList?
     private var positions: [Int] = []
-    /// The ids of the model's rows, in order: what the next change is compared with, so that
-    /// only the rows from the first difference on are bound again.
-    private var rowIDs: [String] = []
+    /// The keys of the model's rows' items, in order (`MyItemsList.keys(at:)`): what the next
+    /// listing is compared with, so that only the rows whose item differs are bound again.
+    private var rowKeys: [Int] = []
     /// Item objects only for the rows GTK asks for; one items-changed per change.
     private let rows = SlotListModel<Item>()
     /// GTK 4.8 builds the widgets of up to 200 rows in one layout: a list that appears from nothing
@@ -53,21 +53,21 @@ final class MyItemsPage {
         self.state = state
         locale = environment.locale
         clock = window
-        let builder = Builder.loading("my-items-page.ui")
-        root = builder.object("my_items_page")
-        filterEntry = builder.object("my_items_filter_entry")
-        stack = builder.object("my_items_stack")
-        countLabel = builder.object("my_items_count_label")
-        noMatchPage = builder.object("my_items_no_match_page")
-        views = ItemViews(listScroller: builder.object("my_items_list_scroller"), gridScroller: builder.object("my_items_grid_scroller"),
-                          viewStack: builder.object("my_items_view_stack"), environment: environment, name: localized("My Items"),
+        let ui = MyItemsPageOutlets()
+        root = ui.myItemsPage
+        filterEntry = ui.myItemsFilterEntry
+        stack = ui.myItemsStack
+        countLabel = ui.myItemsCountLabel
+        noMatchPage = ui.myItemsNoMatchPage
+        views = ItemViews(listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
+                          viewStack: ui.myItemsViewStack, environment: environment, name: localized("My Items"),
                           marksVisited: false, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
         showDropDown.nameListRows()
         showDropDown.tooltip = localized("Show")
-        builder.object("my_items_filter_bar", as: Box.self).insert(showDropDown, after: filterEntry)
+        ui.myItemsFilterBar.insert(showDropDown, after: filterEntry)
         views.show(state.viewMode)
 
         window.addStringAction(.myItemsSort, state: state.myItemsOrder.rawValue) { [weak self] value in
@@ -138,18 +138,23 @@ final class MyItemsPage {
 
     func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
 
-    /// The store changed (an edit, a mark, Remove: `ids` when known): the rows follow, the
-    /// selection kept by item.
-    func storeChanged(ids: Set<String>? = nil) { listing.storeChanged(ids: ids) }
+    /// The store changed (an edit, a mark, Remove, a price check): the rows of the items that
+    /// changed follow, the selection kept by item.
+    func storeChanged() { listing.storeChanged() }
 
-    /// Shows a listing: one items-changed for the rows that differ; the count and status pages.
+    /// Shows a listing: items-changed for the rows that differ; the count and status pages.
     private func show(_ listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
-        // The same items in the same order as shown (more of a word typed, the same matches): no row changes.
-        let isSame = listed.changed?.isEmpty == true && list.order == self.list?.order && matched == positions && rowIDs.count == matched.count
+        let selectedID = views.selection.selectedIndex.flatMap { row in
+            self.list.flatMap { row < rows.count && row < positions.count ? $0.id(at: positions[row]) : nil }
+        }
+        // What a large list drops (each item's record, 100,000 keys) is let go off the main thread.
+        let replaced = Discarded((self.list, positions, rowKeys))
         self.list = list
         positions = matched
-        if !isSame { showRows(matched.map(list.id(at:)), of: list, changed: listed.changed) }
+        // The same items, unchanged, in the same order (more of a word typed, the same matches): no row changes.
+        if listed.keys != rowKeys || rows.count != rowKeys.count { showRows(listed, selectedID: selectedID) }
+        replaced.dropInBackground()
         countLabel.text = String(format: localizedPlural("%@ item", "%@ items", matched.count), matched.count.formatted(.number.locale(locale)))
         if !matched.isEmpty {
             stack.show(Page.items)
@@ -164,38 +169,67 @@ final class MyItemsPage {
         }
     }
 
-    /// Gives the model `ids`: one items-changed for the rows from the first that differs (or
-    /// whose item changed; nil: any may have) to the last, or to the end when the count changes.
-    /// The selection follows its item.
-    private func showRows(_ ids: [String], of list: MyItemsList, changed: Set<String>?) {
-        let old = rowIDs.prefix(rows.count)  // a list still filling has fewer rows than ids
-        let common = min(old.count, ids.count)
-        let differs = { (row: Int) in old[row] != ids[row] || changed?.contains(ids[row]) ?? true }
-        guard let first = (0..<common).first(where: differs) ?? (old.count == ids.count ? nil : common) else { return }
-        var end = ids.count
-        if old.count == ids.count {
-            end = (first..<ids.count).last(where: differs).map { $0 + 1 } ?? first + 1
+    /// Gives the model the listing's rows in one items-changed. As many rows as shown, a few of
+    /// them changed (a price check, an edit): for the changed rows GTK has built, the others left
+    /// as they are. Else for the rows from the first that differs to the last, or to the end when
+    /// the count changes. The selection follows its item.
+    private func showRows(_ listed: MyItemsListing.Listed, selectedID: String?) {
+        let keys = listed.keys, list = listed.list, positions = self.positions
+        let old = rowKeys.prefix(rows.count)  // a list still filling has fewer rows than keys
+        let element = { @MainActor (row: Int) in list[positions[row]].item }
+        if old.count == keys.count, rowKeys.count == keys.count {
+            let changed = keys.indices.filter { old[$0] != keys[$0] }
+            // Most rows changed (another order): the rows from the first to the last that changed.
+            if changed.count <= keys.count / 2 {
+                // Only rows GTK has built are told, in one change from the first to the last:
+                // GTK 4.8 builds and binds a row for each row it is told of, and binds again every
+                // built row after a change's position (a change per changed row of a price check,
+                // 3,333 of them, took a quarter of a second). The other rows stand for positions,
+                // bound to their new values when shown.
+                let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes)
+                let told = changed.filter(built.contains)
+                let range = told.first.map { $0..<told.last! + 1 } ?? 0..<0
+                return replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: range.contains) {
+                    rows.reload(count: keys.count, changed: range, element: element)
+                }
+            }
         }
+        let common = min(old.count, keys.count)
+        guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common) else {
+            return rows.reload(count: keys.count, changed: 0..<0, element: element)
+        }
+        let end = old.count == keys.count ? (first..<keys.count).last { old[$0] != keys[$0] }.map { $0 + 1 } ?? first + 1 : keys.count
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
-        rowIDs = ids
-        let selectedID = views.selection.selectedIndex.flatMap { $0 < old.count ? old[$0] : nil }
-        isReplacingRows = true
-        // The rows' objects stand for positions: a selection in the changed range would stay on
-        // its position (and GTK would look for it row by row), so it is taken off and put back.
-        if let row = views.selection.selectedIndex, row >= first { views.selection.selectedIndex = nil }
-        let positions = self.positions
         fillGeneration += 1
-        let count = old.isEmpty ? min(ids.count, Self.firstRows) : ids.count
-        rows.reload(count: count, changed: first..<min(end, count)) { list[positions[$0]].item }
-        if count < ids.count { fill(to: ids.count) }
-        if let selectedID, let row = ids.firstIndex(of: selectedID) {
+        let count = old.isEmpty ? min(keys.count, Self.firstRows) : keys.count
+        // The rows GTK has built first, the rest after (see `SlotListModel.reload(count:changed:split:element:)`).
+        let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes).max().map { $0 + 1 } ?? 0
+        replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { $0 >= first }) {
+            rows.reload(count: count, changed: first..<min(end, count), split: built, element: element)
+        }
+        if count < keys.count { fill(to: keys.count) }
+    }
+
+    /// Replaces rows with `reload`, now showing `keys`. The rows' objects stand for positions: a
+    /// selection on a row being replaced (`takingOff`) would stay on its position (and GTK would
+    /// look for it row by row), so it is taken off and put back on its item.
+    private func replacingRows(selectedID: String?, keys: [Int], list: MyItemsList, takingOff: (Int) -> Bool, _ reload: () -> Void) {
+        rowKeys = keys
+        isReplacingRows = true
+        let selectedRow = views.selection.selectedIndex
+        if let row = selectedRow, takingOff(row) { views.selection.selectedIndex = nil }
+        reload()
+        // The selected item is usually where it was (a price check moves no row).
+        let isAtRow = { (row: Int) in row < self.positions.count && list.id(at: self.positions[row]) == selectedID }
+        let row = selectedID == nil ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? positions.indices.first(where: isAtRow)
+        if let row {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another
             // row there): it goes back to the selected row, which Delete and Enter act on.
             if views.visibleView.containsFocus { views.focus(at: row) }
         }
         isReplacingRows = false
-        if let selectedID, !ids.contains(selectedID) { itemSelected.send((nil, false)) }
+        if selectedID != nil, row == nil { itemSelected.send((nil, false)) }
     }
 
     /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.
@@ -237,5 +271,18 @@ final class MyItemsPage {
         guard let list, index < positions.count else { return }
         if views.selection.selectedIndex != index { select(index) }
         itemActivated.send(list[positions[index]])
+    }
+}
+
+/// Values the main thread no longer needs, let go on another thread: the last reference to a
+/// list of 100,000 items releases each of them, milliseconds of the main loop. The box holds the
+/// only reference, so whichever thread lets go of the box, the values go in the background.
+private final class Discarded: @unchecked Sendable {
+    private var value: Any?
+
+    init(_ value: Any) { self.value = value }
+
+    func dropInBackground() {
+        DispatchQueue.global(qos: .background).async { self.value = nil }
     }
 }

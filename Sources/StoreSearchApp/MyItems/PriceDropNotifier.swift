@@ -40,26 +40,40 @@ final class PriceDropNotifier {
     var isEnabled: Bool { settings?.bool(Self.settingKey) ?? true }
 
     /// A price check ended with `changes` (item id → change): one notification for the drops.
-    func checked(_ changes: [String: PriceChange], store: ItemStore) {
-        guard isEnabled, let message = Self.message(for: changes, store: store, formatter: PriceFormatter(locale: locale)) else { return }
-        lastSent = message
-        application.sendNotification(id: Self.notificationID, title: message.title, body: message.body,
-                                     defaultAction: "app.\(Self.applicationAction)")
+    /// The drops are found and ordered off the main thread (a check may change 10,000 prices);
+    /// only the few named are looked up in `store` (the store as it is then: a copy held
+    /// meanwhile would be copied whole by the next change).
+    func checked(_ changes: [String: PriceChange], store: @escaping @MainActor () -> ItemStore) {
+        guard isEnabled, !changes.isEmpty else { return }
+        let formatter = PriceFormatter(locale: locale)
+        Task {
+            let drops = await Task.detached(priority: .utility) { Self.drops(in: changes) }.value
+            let names = Dictionary(uniqueKeysWithValues: drops.prefix(Self.namedItems).map { drop in
+                (drop.id, store().records[drop.id].map { MyItem(record: $0).item.name } ?? drop.id)
+            })
+            guard isEnabled, let message = Self.message(for: drops, names: names, formatter: formatter) else { return }
+            lastSent = message
+            application.sendNotification(id: Self.notificationID, title: message.title, body: message.body,
+                                         defaultAction: "app.\(Self.applicationAction)")
+        }
     }
 
-    /// The title and body for the drops among `changes` (largest first); nil when none fell.
-    nonisolated static func message(for changes: [String: PriceChange], store: ItemStore,
-                                    formatter: PriceFormatter) -> (title: String, body: String)? {
-        // The largest drops first (each share worked out once: 10,000 items may have changed).
-        let drops = changes.compactMap { id, change in change.relative.flatMap { $0 < 0 ? (share: $0, id: id, change: change) : nil } }
+    /// The drops among `changes`, largest first (each share worked out once).
+    nonisolated static func drops(in changes: [String: PriceChange]) -> [(id: String, change: PriceChange)] {
+        changes.compactMap { id, change in change.relative.flatMap { $0 < 0 ? (share: $0, id: id, change: change) : nil } }
             .sorted { ($0.share, $0.id) < ($1.share, $1.id) }
+            .map { ($0.id, $0.change) }
+    }
+
+    /// The title and body for `drops` (largest first), the first few named by `names`; nil when none.
+    nonisolated static func message(for drops: [(id: String, change: PriceChange)], names: [String: String],
+                                    formatter: PriceFormatter) -> (title: String, body: String)? {
         guard !drops.isEmpty else { return nil }
         let title = String(format: localizedPlural("%ld kept item is cheaper", "%ld kept items are cheaper", drops.count), drops.count)
-        var parts = drops.prefix(namedItems).map { _, id, change in
-            let name = store.records[id].map { MyItem(record: $0).item.name } ?? id
+        var parts = drops.prefix(namedItems).map { id, change in
             let now = formatter.string(for: change.current.price, currency: change.current.currency) ?? ""
             let was = formatter.string(for: change.previous.price, currency: change.previous.currency) ?? ""
-            return String(format: localized("%1$@ now %2$@ (was %3$@)"), name, now, was)
+            return String(format: localized("%1$@ now %2$@ (was %3$@)"), names[id] ?? id, now, was)
         }
         if drops.count > namedItems { parts.append("…") }
         return (title, parts.joined(separator: ", "))

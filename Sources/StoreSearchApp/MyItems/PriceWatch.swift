@@ -19,6 +19,8 @@ final class PriceWatch {
 
     private let service: SearchService
     private let keeper: ItemStoreKeeper
+    /// The window's items: those removed from My Items whose removal can be undone are watched too.
+    private weak var items: Items?
     /// The store region records without a snapshot (which never said theirs) are asked in.
     private let region: () -> String
     private let interval: Duration
@@ -34,9 +36,11 @@ final class PriceWatch {
     /// A check is under way (tests and the bench wait for it to end).
     var isChecking: Bool { task != nil }
 
-    init(service: SearchService, keeper: ItemStoreKeeper, interval: Duration = PriceWatch.defaultInterval, region: @escaping () -> String) {
+    init(service: SearchService, keeper: ItemStoreKeeper, items: Items? = nil, interval: Duration = PriceWatch.defaultInterval,
+         region: @escaping () -> String) {
         self.service = service
         self.keeper = keeper
+        self.items = items
         self.interval = interval
         self.region = region
     }
@@ -54,11 +58,12 @@ final class PriceWatch {
     /// One check, unless one is under way.
     func check() {
         guard task == nil, keeper.isLoaded else { return }
-        let store = keeper.store, region = region()
+        let store = keeper.store, removed = items?.removed ?? ItemStore(), region = region()
         task = Task { [weak self] in
             // Sorting 10,000 records into requests is no work for the main loop.
-            let (queries, missing) = await Task.detached {
-                (Self.queries(for: store, region: region), Set(store.recordsWithoutSnapshot.map(\.id)))
+            let (queries, missing, linked) = await Task.detached {
+                (Self.queries(for: store, removed: removed, region: region), Set(store.recordsWithoutSnapshot.map(\.id)),
+                 Self.linkedItems(in: [store, removed]))
             }.value
             guard let self, !Task.isCancelled else { return }
             guard !queries.isEmpty else { return self.task = nil }
@@ -67,6 +72,8 @@ final class PriceWatch {
             var changed: Set<String>? = []
             do {
                 try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
+                    let results = Self.rekeyed(results, linked: linked)
+                    self.items?.refreshRemovedPrices(from: results)
                     let applied = self.apply(results, missing: missing)
                     changes.merge(applied.changes) { $1 }
                     changed = applied.ids.flatMap { ids in changed.map { $0.union(ids) } }
@@ -103,11 +110,50 @@ final class PriceWatch {
     }
 
     /// What a check asks for: kept items in the region each was last seen in, records without a
-    /// snapshot in `region`; per region, at most 200 ids a request.
-    nonisolated static func queries(for store: ItemStore, region: String) -> [LookupQuery] {
-        let missing = store.recordsWithoutSnapshot.map { (id: $0.id, region: region) }
-        let kept = store.keptRecords.compactMap { record in record.snapshot.map { (id: record.id, region: $0.storeRegion ?? region) } }
-        return LookupQuery.batches(missing + kept)
+    /// snapshot in `region`; per region, at most 200 ids a request. An item known only by its
+    /// store link (the store named no id for it) is asked for by the id its link names, in the
+    /// link's region. `removed`: kept items taken out of My Items whose removal can still be
+    /// undone, watched too (Undo puts them back with the prices seen meanwhile).
+    nonisolated static func queries(for store: ItemStore, removed: ItemStore = ItemStore(), region: String) -> [LookupQuery] {
+        func lookup(_ record: ItemRecord) -> (id: String, region: String)? {
+            if let id = LookupQuery.storeID(ofItem: record.id) { return (id, record.snapshot?.storeRegion ?? region) }
+            guard let link = link(ofItem: record.id) else { return nil }
+            return (link.id, record.snapshot?.storeRegion ?? link.region ?? region)
+        }
+        let missing = store.recordsWithoutSnapshot.compactMap(lookup)
+        let kept = (store.keptRecords + removed.keptRecords.filter { store.records[$0.id] == nil }).filter { $0.snapshot != nil }
+        return LookupQuery.batches(storeIDs: missing + kept.compactMap(lookup))
+    }
+
+    /// The link of an item known only by it ("url:https://music.apple.com/…"), when it names a store id.
+    nonisolated static func link(ofItem id: String) -> StoreLink? {
+        guard id.hasPrefix("url:"), case .success(let link) = StoreLink.parse(String(id.dropFirst(4))) else { return nil }
+        return link
+    }
+
+    /// The items known only by their link, by the store id the link names.
+    nonisolated static func linkedItems(in stores: [ItemStore]) -> [String: [String]] {
+        var linked: [String: [String]] = [:]
+        for store in stores {
+            for id in store.records.keys where id.hasPrefix("url:") {
+                if let link = link(ofItem: id) { linked[link.id, default: []].append(id) }
+            }
+        }
+        return linked
+    }
+
+    /// A lookup's answer with a copy of each result under the id of every item known only by a
+    /// link to it (`linked`), so that those records take it as records of its id do.
+    nonisolated static func rekeyed(_ results: [SearchResult], linked: [String: [String]]) -> [SearchResult] {
+        guard !linked.isEmpty else { return results }
+        return results.flatMap { result -> [SearchResult] in
+            guard let id = LookupQuery.storeID(ofItem: result.id) ?? link(ofItem: result.id)?.id, let items = linked[id] else { return [result] }
+            return [result] + items.filter { $0 != result.id }.map { item in
+                var copy = result
+                copy.id = item
+                return copy
+            }
+        }
     }
 
     /// Sends `queries` one at a time (fresh, not from the search cache), handing each answer to

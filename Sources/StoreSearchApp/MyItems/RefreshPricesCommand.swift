@@ -64,7 +64,9 @@ public enum RefreshPricesCommand {
         let service = SearchService(baseURL: options.apiBase, client: client)
         Task {
             do {
+                let linked = PriceWatch.linkedItems(in: [check.store])
                 try await PriceWatch.run(queries, service: service, longestWait: longestRetryWait) { results in
+                    let results = PriceWatch.rekeyed(results, linked: linked)
                     let missing = Set(check.store.recordsWithoutSnapshot.map(\.id))
                     check.store.refreshSnapshots(from: results.filter { missing.contains($0.id) })
                     check.changes.merge(check.store.refreshPrices(from: results.filter { !missing.contains($0.id) })) { $1 }

@@ -69,7 +69,7 @@ public final class MainWindow {
         myItems = MyItemsController(pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
                                     notices: notices)
         ui.myItemsHolder.append(myItems.page.root)
-        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in environment.storeRegion.country }
+        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper, items: items) { [environment] in environment.storeRegion.country }
         priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
                                        locale: environment.locale) { [weak myItems, weak layout] in
             if layout?.isFolded == true { layout?.goBack() }
@@ -210,7 +210,7 @@ public final class MainWindow {
         priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
         priceWatch.checked.subscribe { [weak self] changes in
             guard let self else { return }
-            self.priceDrops.checked(changes, store: self.environment.keeper.store)
+            self.priceDrops.checked(changes) { [environment = self.environment] in environment.keeper.store }
             // The open item's price history and row follow.
             let store = self.environment.keeper.store
             if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {

@@ -11,6 +11,9 @@ public struct UndoHistory<Change: Sendable>: Sendable {
     /// The change Undo would take back.
     public var lastChange: Change? { undoable.last }
 
+    /// Every step that can still be undone or redone.
+    public var steps: [Change] { undoable + redoable }
+
     public mutating func record(_ change: Change) {
         undoable.append(change)
         if undoable.count > limit { undoable.removeFirst(undoable.count - limit) }

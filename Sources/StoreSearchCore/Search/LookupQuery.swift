@@ -45,11 +45,14 @@ public struct LookupQuery: Hashable, Sendable {
     /// requests. Regions in code order, ids in the order given; items known only by their link
     /// are left out.
     public static func batches(_ items: [(id: String, region: String)]) -> [LookupQuery] {
+        batches(storeIDs: items.compactMap { item in storeID(ofItem: item.id).map { (id: $0, region: item.region) } })
+    }
+
+    /// The same for store ids themselves (an item known only by its link is asked for by the id
+    /// its link names).
+    public static func batches(storeIDs items: [(id: String, region: String)]) -> [LookupQuery] {
         var byRegion: [String: [String]] = [:]
-        for item in items {
-            guard let id = storeID(ofItem: item.id) else { continue }
-            byRegion[item.region, default: []].append(id)
-        }
+        for item in items { byRegion[item.region, default: []].append(item.id) }
         return byRegion.keys.sorted().flatMap { region in
             let ids = byRegion[region]!
             return stride(from: 0, to: ids.count, by: maximumIDs).compactMap { start in
