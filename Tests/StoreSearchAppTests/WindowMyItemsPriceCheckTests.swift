@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -43,7 +44,7 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
 
     func testAPriceCheckChangesOnlyTheRowsOfItemsWhosePriceChanged() throws {
         let lower = Mutex(false)
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { request in Self.answer(request, lower: lower.withLock { $0 }) }
         _ = try server.start()
         defer { server.stop() }

@@ -1,6 +1,7 @@
 import Foundation
 import Gtk
 import HTTP
+import HTTPTesting
 import StoreSearchCore
 import Synchronization
 import XCTest
@@ -30,7 +31,7 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
 
     func testAnItemKnownOnlyByItsLinkIsLookedUpByTheIdItsLinkNames() throws {
         let lookups = Mutex<[[String: String]]>([])
-        let server = LocalServer()
+        let server = CountingServer()
         server.route("/lookup") { request in
             lookups.withLock { $0.append(request.query) }
             return WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49")
