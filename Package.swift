@@ -22,19 +22,32 @@ let package = Package(
         // One typed struct per Resources/*.ui, generated at build time (Plugins/UIOutlets).
         .executableTarget(name: "ui-outlets"),
         .plugin(name: "UIOutlets", capability: .buildTool(), dependencies: ["ui-outlets"]),
-        .target(name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"],
-                plugins: ["UIOutlets"]),
+        .target(
+            name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"],
+            plugins: ["UIOutlets"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
-        .executableTarget(name: "storesearch-bench", dependencies: ["StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "HTTPTesting",
-                                                                   "StoreSearchCore"]),
+        .executableTarget(
+            name: "storesearch-bench",
+            dependencies: [
+                "StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "HTTPTesting",
+                "StoreSearchCore",
+            ]),
         // Helpers more than one test target uses (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GtkTesting"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "Gtk", "GtkTesting", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreSearchAppTests", dependencies: ["StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "HTTPTesting",
-                                                                "StoreSearchCore", "TestSupport"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "Gtk", "GtkTesting", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "StoreSearchCoreTests", dependencies: ["StoreSearchCore", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "StoreSearchAppTests",
+            dependencies: [
+                "StoreSearchApp", "Gtk", "GtkTesting", "Adw", "HTTP", "HTTPTesting",
+                "StoreSearchCore", "TestSupport",
+            ],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

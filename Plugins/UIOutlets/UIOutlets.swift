@@ -12,9 +12,11 @@ struct UIOutlets: BuildToolPlugin {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let tool = try context.tool(named: "ui-outlets")
         return files.map { file in
-            let output = context.pluginWorkDirectoryURL.appending(path: file.deletingPathExtension().lastPathComponent + "-outlets.swift")
-            return .buildCommand(displayName: "Outlets of \(file.lastPathComponent)", executable: tool.url,
-                                 arguments: [file.path, output.path], inputFiles: [file], outputFiles: [output])
+            let output = context.pluginWorkDirectoryURL.appending(
+                path: file.deletingPathExtension().lastPathComponent + "-outlets.swift")
+            return .buildCommand(
+                displayName: "Outlets of \(file.lastPathComponent)", executable: tool.url,
+                arguments: [file.path, output.path], inputFiles: [file], outputFiles: [output])
         }
     }
 }

@@ -28,8 +28,10 @@ public final class AboutWindow: Window {
         public var copyright: String
         public var license: License
 
-        public init(applicationName: String, iconName: String, version: String, developerName: String, website: String,
-                    issueURL: String, developers: [String], copyright: String, license: License) {
+        public init(
+            applicationName: String, iconName: String, version: String, developerName: String, website: String,
+            issueURL: String, developers: [String], copyright: String, license: License
+        ) {
             self.applicationName = applicationName
             self.iconName = iconName
             self.version = version

@@ -20,5 +20,7 @@ public final class ActionRow: Widget {
         set { gtk_list_box_row_set_activatable(cast(), newValue ? 1 : 0) }
     }
 
-    public func addSuffix(_ widget: Widget) { withExtendedLifetime(widget) { adw_action_row_add_suffix(cast(), widget.widget) } }
+    public func addSuffix(_ widget: Widget) {
+        withExtendedLifetime(widget) { adw_action_row_add_suffix(cast(), widget.widget) }
+    }
 }

@@ -12,5 +12,9 @@ public final class EntryRow: Editable {
     public override func activate() { emit("entry-activated") }
 
     /// The row's title, which is also the name screen readers hear for its text.
-    public var title: String { String(cString: adw_preferences_row_get_title(UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: AdwPreferencesRow.self))) }
+    public var title: String {
+        String(
+            cString: adw_preferences_row_get_title(
+                UnsafeMutableRawPointer(gobject).assumingMemoryBound(to: AdwPreferencesRow.self)))
+    }
 }

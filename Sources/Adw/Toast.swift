@@ -66,9 +66,12 @@ public final class ToastOverlay: Widget {
         var child = gtk_widget_get_first_child(parent)
         while let current = child {
             if isA(current, gtk_button_get_type()) {
-                let text = gtk_button_get_label(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkButton.self)).map { String(cString: $0) }
+                let text = gtk_button_get_label(
+                    UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkButton.self)
+                ).map { String(cString: $0) }
                 gtk_accessible_reset_relation(OpaquePointer(current), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-                Widget(retaining: current).setAccessibleLabel(text.map { $0.replacingOccurrences(of: "_", with: "") } ?? closeButtonName)
+                Widget(retaining: current).setAccessibleLabel(
+                    text.map { $0.replacingOccurrences(of: "_", with: "") } ?? closeButtonName)
             }
             nameButtons(in: current, closeButtonName: closeButtonName)
             child = gtk_widget_get_next_sibling(current)
@@ -76,6 +79,7 @@ public final class ToastOverlay: Widget {
     }
 
     private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type)
+            != 0
     }
 }

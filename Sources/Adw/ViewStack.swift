@@ -19,5 +19,7 @@ public final class ViewStack: Widget {
 
     public func hasPage(_ name: String) -> Bool { adw_view_stack_get_child_by_name(stack, name) != nil }
 
-    public func onVisiblePageChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child-name", handler) }
+    public func onVisiblePageChanged(_ handler: @escaping @MainActor () -> Void) {
+        onNotify("visible-child-name", handler)
+    }
 }

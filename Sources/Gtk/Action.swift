@@ -8,8 +8,9 @@ final class Action: Object {
     init(name: String, handler: @escaping @MainActor () -> Void) {
         super.init(taking: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!))
         // The action map keeps the action; its handler lives as long as the action.
-        connect("activate", thunk: SignalThunks.pointer, handler: { (_: gpointer?) in handler() },
-                untilFinalized: true)
+        connect(
+            "activate", thunk: SignalThunks.pointer, handler: { (_: gpointer?) in handler() },
+            untilFinalized: true)
     }
 }
 
@@ -20,14 +21,18 @@ final class BoolStateAction: Object {
     public required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
 
     init(name: String, state: Bool, handler: @escaping @MainActor (Bool) -> Void) {
-        super.init(taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!))
+        super.init(
+            taking: UnsafeMutableRawPointer(
+                g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!))
         let action = OpaquePointer(gobject)
-        connect("change-state", thunk: SignalThunks.pointer, handler: { (value: gpointer?) in
-            guard let value else { return }
-            let variant = OpaquePointer(value)
-            g_simple_action_set_state(action, variant)
-            handler(g_variant_get_boolean(variant) != 0)
-        }, untilFinalized: true)
+        connect(
+            "change-state", thunk: SignalThunks.pointer,
+            handler: { (value: gpointer?) in
+                guard let value else { return }
+                let variant = OpaquePointer(value)
+                g_simple_action_set_state(action, variant)
+                handler(g_variant_get_boolean(variant) != 0)
+            }, untilFinalized: true)
     }
 }
 
@@ -40,15 +45,18 @@ final class StringStateAction: Object {
     init(name: String, state: String, handler: @escaping @MainActor (String) -> Void) {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
-        super.init(taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))!))
+        super.init(
+            taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))!))
         // The action map keeps the GObject, not this wrapper: the handler holds the pointer,
         // which lives as long as the handler does.
         let action = OpaquePointer(gobject)
-        connect("change-state", thunk: SignalThunks.pointer, handler: { (value: gpointer?) in
-            guard let value else { return }
-            let variant = OpaquePointer(value)
-            g_simple_action_set_state(action, variant)
-            handler(String(cString: g_variant_get_string(variant, nil)))
-        }, untilFinalized: true)
+        connect(
+            "change-state", thunk: SignalThunks.pointer,
+            handler: { (value: gpointer?) in
+                guard let value else { return }
+                let variant = OpaquePointer(value)
+                g_simple_action_set_state(action, variant)
+                handler(String(cString: g_variant_get_string(variant, nil)))
+            }, untilFinalized: true)
     }
 }

@@ -5,7 +5,9 @@ import CGtk
 public final class Adjustment: Object {
     /// A free-standing adjustment (tests, or views that share one).
     public convenience init(value: Double = 0, lower: Double = 0, upper: Double, pageSize: Double) {
-        self.init(retaining: UnsafeMutableRawPointer(gtk_adjustment_new(value, lower, upper, pageSize / 10, pageSize, pageSize)))
+        self.init(
+            retaining: UnsafeMutableRawPointer(
+                gtk_adjustment_new(value, lower, upper, pageSize / 10, pageSize, pageSize)))
     }
 
     private var adjustment: UnsafeMutablePointer<GtkAdjustment> { cast() }

@@ -30,7 +30,8 @@ extension Application {
         // As construct properties, as gtk_application_new sets them (the id decides the
         // resource base path at construction).
         let pointer = withCStrings(["application-id", "flags"]) { names in
-            g_object_new_with_properties(Self.registeringSubclass(of: type), 2, UnsafeMutablePointer(mutating: names), values)!
+            g_object_new_with_properties(
+                Self.registeringSubclass(of: type), 2, UnsafeMutablePointer(mutating: names), values)!
         }
         self.init(retaining: pointer)
         g_object_unref(pointer)
@@ -58,7 +59,9 @@ extension Application {
         return handlers
     }
 
-    private nonisolated static func handlers(of application: UnsafeMutablePointer<GApplication>) -> RegistrationHandlers? {
+    private nonisolated static func handlers(of application: UnsafeMutablePointer<GApplication>)
+        -> RegistrationHandlers?
+    {
         g_object_get_qdata(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GObject.self), handlersKey)
             .map { Unmanaged<RegistrationHandlers>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -71,26 +74,34 @@ extension Application {
         if existing != 0 { return existing }
         var query = GTypeQuery()
         g_type_query(parent, &query)
-        return g_type_register_static_simple(parent, name, query.class_size, { typeClass, _ in
-            let application = typeClass!.assumingMemoryBound(to: GApplicationClass.self)
-            application.pointee.dbus_register = { application, connection, objectPath, error in
-                guard let application, let connection else { return 0 }
-                // The parent's registration first (GtkApplication exports its own objects there).
-                if let parent = Application.parentClass(of: application).pointee.dbus_register,
-                   parent(application, connection, objectPath, error) == 0 { return 0 }
-                MainActor.assumeIsolated { Application.handlers(of: application)?.register?(connection) }
-                return 1
-            }
-            application.pointee.dbus_unregister = { application, connection, objectPath in
-                guard let application else { return }
-                MainActor.assumeIsolated { Application.handlers(of: application)?.unregister?() }
-                Application.parentClass(of: application).pointee.dbus_unregister?(application, connection, objectPath)
-            }
-        }, query.instance_size, nil, GTypeFlags(rawValue: 0))
+        return g_type_register_static_simple(
+            parent, name, query.class_size,
+            { typeClass, _ in
+                let application = typeClass!.assumingMemoryBound(to: GApplicationClass.self)
+                application.pointee.dbus_register = { application, connection, objectPath, error in
+                    guard let application, let connection else { return 0 }
+                    // The parent's registration first (GtkApplication exports its own objects there).
+                    if let parent = Application.parentClass(of: application).pointee.dbus_register,
+                        parent(application, connection, objectPath, error) == 0
+                    {
+                        return 0
+                    }
+                    MainActor.assumeIsolated { Application.handlers(of: application)?.register?(connection) }
+                    return 1
+                }
+                application.pointee.dbus_unregister = { application, connection, objectPath in
+                    guard let application else { return }
+                    MainActor.assumeIsolated { Application.handlers(of: application)?.unregister?() }
+                    Application.parentClass(of: application).pointee.dbus_unregister?(
+                        application, connection, objectPath)
+                }
+            }, query.instance_size, nil, GTypeFlags(rawValue: 0))
     }
 
     /// The class the instance's own (the registering subclass) derives from.
-    private nonisolated static func parentClass(of application: UnsafeMutablePointer<GApplication>) -> UnsafeMutablePointer<GApplicationClass> {
+    private nonisolated static func parentClass(of application: UnsafeMutablePointer<GApplication>)
+        -> UnsafeMutablePointer<GApplicationClass>
+    {
         let ownClass = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
         return g_type_class_peek_parent(ownClass)!.assumingMemoryBound(to: GApplicationClass.self)
     }

@@ -12,7 +12,9 @@ public final class Application: Object {
     /// `onCommandLine` and exits; otherwise it only activates the running instance.
     public init(id: String, handlesCommandLine: Bool = false) {
         MainLoopBridge.install()
-        super.init(taking: gtk_application_new(id, handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS))
+        super.init(
+            taking: gtk_application_new(
+                id, handlesCommandLine ? G_APPLICATION_HANDLES_COMMAND_LINE : G_APPLICATION_DEFAULT_FLAGS))
     }
 
     /// A launch's command line, this process's own or a second launch's; returns its exit status.

@@ -16,13 +16,18 @@ public final class DBusObject {
 
     /// Exports interface `interface` of `introspectionXML` at `path`; nil when GDBus refuses it
     /// (bad XML, or the path is taken).
-    public init?(connection: OpaquePointer, path: String, introspectionXML: String, interface: String, handler: @escaping Handler,
-                 property: @escaping Property = { _ in nil }) {
+    public init?(
+        connection: OpaquePointer, path: String, introspectionXML: String, interface: String,
+        handler: @escaping Handler,
+        property: @escaping Property = { _ in nil }
+    ) {
         self.connection = connection
         self.path = path
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(introspectionXML, &error) else {
-            Log.warning("StoreSearch", "D-Bus interface \(interface): \(error.map { String(cString: $0.pointee.message) } ?? "bad XML")")
+            Log.warning(
+                "StoreSearch",
+                "D-Bus interface \(interface): \(error.map { String(cString: $0.pointee.message) } ?? "bad XML")")
             if let error { g_error_free(error) }
             return nil
         }
@@ -39,18 +44,25 @@ public final class DBusObject {
             guard let name, let data else { return nil }
             let handlers = HandlerBox<Handlers>.from(data)
             let property = String(cString: name)
-            let address = MainActor.assumeIsolated { handlers.property(property).map { UInt(bitPattern: Int(bitPattern: $0.pointer)) } }
+            let address = MainActor.assumeIsolated {
+                handlers.property(property).map { UInt(bitPattern: Int(bitPattern: $0.pointer)) }
+            }
             // GDBus aborts the process when a property answer is neither a value nor an error.
             guard let value = address.flatMap({ OpaquePointer(bitPattern: $0) }) else {
-                g_set_error_literal(error, g_dbus_error_quark(), gint(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue), "No property \(property)")
+                g_set_error_literal(
+                    error, g_dbus_error_quark(), gint(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue), "No property \(property)"
+                )
                 return nil
             }
             return value
         }
-        registration = g_dbus_connection_register_object(connection, path, info, &vtable, HandlerBox<Handlers>.retained((handler, property)),
-                                                         releaseRetained, &error)
+        registration = g_dbus_connection_register_object(
+            connection, path, info, &vtable, HandlerBox<Handlers>.retained((handler, property)),
+            releaseRetained, &error)
         if registration == 0 {
-            Log.warning("StoreSearch", "Could not export \(path): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+            Log.warning(
+                "StoreSearch",
+                "Could not export \(path): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
             if let error { g_error_free(error) }
             return nil
         }
@@ -58,9 +70,12 @@ public final class DBusObject {
 
     /// Tells listeners these properties of `interface` changed (org.freedesktop.DBus.Properties).
     public func emitPropertiesChanged(interface: String, _ changed: [(String, Variant)]) {
-        var children: [OpaquePointer?] = [Variant.string(interface).pointer, Variant.dictionary(changed).pointer, Variant.strings([]).pointer]
-        g_dbus_connection_emit_signal(connection, nil, path, "org.freedesktop.DBus.Properties", "PropertiesChanged",
-                                      g_variant_new_tuple(&children, gsize(children.count)), nil)
+        var children: [OpaquePointer?] = [
+            Variant.string(interface).pointer, Variant.dictionary(changed).pointer, Variant.strings([]).pointer,
+        ]
+        g_dbus_connection_emit_signal(
+            connection, nil, path, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+            g_variant_new_tuple(&children, gsize(children.count)), nil)
     }
 
     public func unregister() {
@@ -153,7 +168,8 @@ public struct Variant {
         let builder = g_variant_builder_new(type)!
         defer { g_variant_builder_unref(builder) }
         for (key, value) in entries {
-            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.pointer)))
+            g_variant_builder_add_value(
+                builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value.pointer)))
         }
         return Variant(pointer: g_variant_builder_end(builder))
     }

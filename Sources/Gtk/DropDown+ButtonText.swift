@@ -24,7 +24,8 @@ extension DropDown {
             listItem.setChild(label)
         }
         list.onBind { listItem in
-            guard let label = gtk_list_item_get_child(listItem.item), let item = gtk_list_item_get_item(listItem.item) else { return }
+            guard let label = gtk_list_item_get_child(listItem.item), let item = gtk_list_item_get_item(listItem.item)
+            else { return }
             gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(item)))
             Self.nameRow(of: label, gtk_string_object_get_string(OpaquePointer(item)))
         }

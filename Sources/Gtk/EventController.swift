@@ -26,7 +26,8 @@ public final class EventController: Object {
     /// Vertical scrolls (a mouse wheel, a touchpad), seen in the capture phase, before the
     /// widget and its children.
     init(verticalScrollWatcher: Void) {
-        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!))
+        super.init(
+            taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!))
         gtk_event_controller_set_propagation_phase(cast(), GTK_PHASE_CAPTURE)
     }
 
@@ -39,7 +40,8 @@ public final class EventController: Object {
     /// Horizontal scrolls (a touchpad's two-finger swipe, a tilting wheel) that the widget's
     /// children did not take.
     public init(horizontalScrolls: Void) {
-        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)!))
+        super.init(
+            taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)!))
     }
 
     /// GtkGestureSwipe's swipe: the velocity (px/s) when the finger left.

@@ -30,18 +30,20 @@ public final class FileChooserNative: Object {
     /// dialog keeps itself alive until it answers.
     public func run(_ handler: @escaping @MainActor (String?) -> Void) {
         let retained = Unmanaged.passRetained(self)
-        connect("response", thunk: SignalThunks.int, handler: { [chooser] (response: Int32) in
-            var path: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-                if let cPath = g_file_get_path(file) {
-                    path = String(cString: cPath)
-                    g_free(cPath)
+        connect(
+            "response", thunk: SignalThunks.int,
+            handler: { [chooser] (response: Int32) in
+                var path: String?
+                if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                    if let cPath = g_file_get_path(file) {
+                        path = String(cString: cPath)
+                        g_free(cPath)
+                    }
+                    g_object_unref(UnsafeMutableRawPointer(file))
                 }
-                g_object_unref(UnsafeMutableRawPointer(file))
-            }
-            handler(path)
-            retained.release()
-        })
+                handler(path)
+                retained.release()
+            })
         gtk_native_dialog_show(dialog)
     }
 

@@ -3,11 +3,13 @@ import CGtk
 /// A GtkGridView of tiles over a `SingleSelection`; it reflows its columns with the width.
 @MainActor
 public final class GridView<Element>: ListBase<Element> {
-    public init(selection: SingleSelection<Element>,
-                setup: @escaping @MainActor (ListItem) -> Void,
-                bind: @escaping @MainActor (ListItem, Element) -> Void,
-                unbind: @escaping @MainActor (ListItem) -> Void,
-                teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+    public init(
+        selection: SingleSelection<Element>,
+        setup: @escaping @MainActor (ListItem) -> Void,
+        bind: @escaping @MainActor (ListItem, Element) -> Void,
+        unbind: @escaping @MainActor (ListItem) -> Void,
+        teardown: @escaping @MainActor (ListItem) -> Void = { _ in }
+    ) {
         super.init(selection: selection, setup: setup, bind: bind, unbind: unbind, teardown: teardown) {
             gtk_grid_view_new($0, $1)
         }

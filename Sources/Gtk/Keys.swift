@@ -6,16 +6,19 @@ public enum Keys {
     public static let delete = UInt32(GDK_KEY_Delete)
     public static let tab = UInt32(GDK_KEY_Tab)
     /// Return, and the keypad's and ISO keyboards' Enter.
-    public static let enter: Set<UInt32> = Set([GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map { UInt32($0) })
+    public static let enter: Set<UInt32> = Set(
+        [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].map { UInt32($0) })
     /// Shift+Tab, as X and Wayland report it.
     public static let backTab = UInt32(GDK_KEY_ISO_Left_Tab)
     /// The keys a list or grid moves its selection with: arrows, Home, End, Page Up/Down, and
     /// the keypad's copies of them.
-    public static let listMovement: Set<UInt32> = Set([
-        GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Page_Up, GDK_KEY_Page_Down, GDK_KEY_Home, GDK_KEY_End,
-        GDK_KEY_KP_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Up, GDK_KEY_KP_Right, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Up,
-        GDK_KEY_KP_Page_Down, GDK_KEY_KP_End,
-    ].map { UInt32($0) })
+    public static let listMovement: Set<UInt32> = Set(
+        [
+            GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Page_Up, GDK_KEY_Page_Down, GDK_KEY_Home,
+            GDK_KEY_End,
+            GDK_KEY_KP_Home, GDK_KEY_KP_Left, GDK_KEY_KP_Up, GDK_KEY_KP_Right, GDK_KEY_KP_Down, GDK_KEY_KP_Page_Up,
+            GDK_KEY_KP_Page_Down, GDK_KEY_KP_End,
+        ].map { UInt32($0) })
 
     public enum TabDirection { case forward, backward }
 

@@ -10,14 +10,17 @@ public class ListBase<Element>: Widget {
     public var model: ListModel<Element> { selection.model }
 
     /// `make` builds the GTK view from the selection model and factory, taking a reference to each.
-    init(selection: SingleSelection<Element>,
-         setup: @escaping @MainActor (ListItem) -> Void,
-         bind: @escaping @MainActor (ListItem, Element) -> Void,
-         unbind: @escaping @MainActor (ListItem) -> Void,
-         teardown: @escaping @MainActor (ListItem) -> Void,
-         make: (_ model: OpaquePointer, _ factory: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>) {
+    init(
+        selection: SingleSelection<Element>,
+        setup: @escaping @MainActor (ListItem) -> Void,
+        bind: @escaping @MainActor (ListItem, Element) -> Void,
+        unbind: @escaping @MainActor (ListItem) -> Void,
+        teardown: @escaping @MainActor (ListItem) -> Void,
+        make: (_ model: OpaquePointer, _ factory: OpaquePointer) -> UnsafeMutablePointer<GtkWidget>
+    ) {
         self.selection = selection
-        let factory = SignalListItemFactory(model: selection.model, setup: setup, bind: bind, unbind: unbind, teardown: teardown)
+        let factory = SignalListItemFactory(
+            model: selection.model, setup: setup, bind: bind, unbind: unbind, teardown: teardown)
         // The GTK view takes one reference to each; the wrappers keep their own.
         g_object_ref(selection.gobject)
         g_object_ref(factory.gobject)

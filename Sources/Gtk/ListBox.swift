@@ -8,10 +8,12 @@ public final class ListBox: Widget {
 
     /// Runs `handler` with the row's position when a row is activated (a click, Enter, Space).
     public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) {
-        connect("row-activated", thunk: SignalThunks.pointer, handler: { (row: gpointer?) in
-            guard let row else { return }
-            handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
-        })
+        connect(
+            "row-activated", thunk: SignalThunks.pointer,
+            handler: { (row: gpointer?) in
+                guard let row else { return }
+                handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+            })
     }
 
 }

@@ -11,7 +11,9 @@ public struct ListItem {
     /// Containers keep the wrapper alive across the C call: once inlined, an optimized build may
     /// release a temporary (`setChild(Label())`) right after reading its pointer, finalizing the
     /// widget before GTK takes its reference.
-    public func setChild(_ widget: Widget) { withExtendedLifetime(widget) { gtk_list_item_set_child(item, widget.widget) } }
+    public func setChild(_ widget: Widget) {
+        withExtendedLifetime(widget) { gtk_list_item_set_child(item, widget.widget) }
+    }
 
     /// The model item this list item shows.
     var modelItem: UnsafeMutableRawPointer? { gtk_list_item_get_item(item) }

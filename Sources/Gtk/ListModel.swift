@@ -27,7 +27,8 @@ public class ListModel<Element>: Object {
     private var shownBy: [UnsafeMutableRawPointer: [(ListItem, @MainActor (ListItem) -> Void)]] = [:]
 
     /// `listItem` shows `item` now; `redraw` shows the item's value in it again.
-    func bound(_ item: UnsafeMutableRawPointer, to listItem: ListItem, redraw: @escaping @MainActor (ListItem) -> Void) {
+    func bound(_ item: UnsafeMutableRawPointer, to listItem: ListItem, redraw: @escaping @MainActor (ListItem) -> Void)
+    {
         shownBy[item, default: []].append((listItem, redraw))
     }
 
@@ -40,7 +41,8 @@ public class ListModel<Element>: Object {
 
     /// Gives an item object its value (object data, released with the object).
     private static func setValue(_ element: Element, on item: UnsafeMutableRawPointer) {
-        g_object_set_qdata_full(item.assumingMemoryBound(to: GObject.self), valueKey, HandlerBox.retained(element), releaseRetained)
+        g_object_set_qdata_full(
+            item.assumingMemoryBound(to: GObject.self), valueKey, HandlerBox.retained(element), releaseRetained)
     }
 
     public subscript(index: Int) -> Element {

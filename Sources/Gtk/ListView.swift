@@ -3,20 +3,25 @@ import CGtk
 /// A GtkListView with single selection over a `ListModel`, rows made by Swift closures.
 @MainActor
 public final class ListView<Element>: ListBase<Element> {
-    public convenience init(model: ListModel<Element>,
-                            setup: @escaping @MainActor (ListItem) -> Void,
-                            bind: @escaping @MainActor (ListItem, Element) -> Void,
-                            unbind: @escaping @MainActor (ListItem) -> Void,
-                            teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
-        self.init(selection: SingleSelection(model: model), setup: setup, bind: bind, unbind: unbind, teardown: teardown)
+    public convenience init(
+        model: ListModel<Element>,
+        setup: @escaping @MainActor (ListItem) -> Void,
+        bind: @escaping @MainActor (ListItem, Element) -> Void,
+        unbind: @escaping @MainActor (ListItem) -> Void,
+        teardown: @escaping @MainActor (ListItem) -> Void = { _ in }
+    ) {
+        self.init(
+            selection: SingleSelection(model: model), setup: setup, bind: bind, unbind: unbind, teardown: teardown)
     }
 
     /// A list over an existing selection (shared with another view of the same items).
-    public init(selection: SingleSelection<Element>,
-                setup: @escaping @MainActor (ListItem) -> Void,
-                bind: @escaping @MainActor (ListItem, Element) -> Void,
-                unbind: @escaping @MainActor (ListItem) -> Void,
-                teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+    public init(
+        selection: SingleSelection<Element>,
+        setup: @escaping @MainActor (ListItem) -> Void,
+        bind: @escaping @MainActor (ListItem, Element) -> Void,
+        unbind: @escaping @MainActor (ListItem) -> Void,
+        teardown: @escaping @MainActor (ListItem) -> Void = { _ in }
+    ) {
         super.init(selection: selection, setup: setup, bind: bind, unbind: unbind, teardown: teardown) {
             gtk_list_view_new($0, $1)
         }

@@ -28,6 +28,8 @@ public enum MainContext {
     /// Calls `handler` once after `delay`.
     @discardableResult
     public static func after(_ delay: Duration, _ handler: @escaping @MainActor () -> Void) -> Timer {
-        Timer(interval: delay, repeats: false) { handler(); return false }
+        Timer(interval: delay, repeats: false) {
+            handler(); return false
+        }
     }
 }

@@ -15,11 +15,13 @@ public enum MainLoopBridge {
         precondition(Thread.isMainThread, "MainLoopBridge.install must run on the main thread")
         guard sourceID == 0 else { return }
         let fd = _dispatch_get_main_queue_handle_4CF()
-        sourceID = g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
-            shim_drain_eventfd(fd)
-            _dispatch_main_queue_callback_4CF(nil)
-            return 1  // G_SOURCE_CONTINUE
-        }, nil)
+        sourceID = g_unix_fd_add(
+            fd, G_IO_IN,
+            { fd, _, _ in
+                shim_drain_eventfd(fd)
+                _dispatch_main_queue_callback_4CF(nil)
+                return 1  // G_SOURCE_CONTINUE
+            }, nil)
     }
 
     public static var isInstalled: Bool { sourceID != 0 }

@@ -45,7 +45,9 @@ public final class MediaStream: Object {
 
     /// Playing, prepared, ended, timestamp, duration or error changed.
     public func onChange(_ handler: @escaping @MainActor () -> Void) {
-        for property in ["playing", "prepared", "ended", "timestamp", "duration", "error"] { onNotify(property, handler) }
+        for property in ["playing", "prepared", "ended", "timestamp", "duration", "error"] {
+            onNotify(property, handler)
+        }
     }
 }
 

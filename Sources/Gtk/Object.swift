@@ -38,10 +38,13 @@ open class Object {
     /// handler is disconnected or the object is finalized. Handlers are disconnected when this
     /// wrapper goes away, unless `untilFinalized` keeps them for the object's whole life.
     @discardableResult
-    package func connect<Handler>(_ signal: String, thunk: GCallback, handler: Handler,
-                          untilFinalized: Bool = false) -> gulong {
-        let id = g_signal_connect_data(gobject, signal, thunk, HandlerBox.retained(handler),
-                                       { data, _ in releaseRetained(data) }, GConnectFlags(rawValue: 0))
+    package func connect<Handler>(
+        _ signal: String, thunk: GCallback, handler: Handler,
+        untilFinalized: Bool = false
+    ) -> gulong {
+        let id = g_signal_connect_data(
+            gobject, signal, thunk, HandlerBox.retained(handler),
+            { data, _ in releaseRetained(data) }, GConnectFlags(rawValue: 0))
         if !untilFinalized { handlerIDs.append(id) }
         return id
     }

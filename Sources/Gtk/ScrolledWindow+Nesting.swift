@@ -15,7 +15,10 @@ extension ScrolledWindow {
             // A wheel click moves as far as GTK's own scrolled windows move it.
             let distance = inWheelClicks ? dy * pow(page, 2.0 / 3.0) : dy
             let highest = gtk_adjustment_get_upper(adjustment) - page
-            gtk_adjustment_set_value(adjustment, min(max(gtk_adjustment_get_value(adjustment) + distance, gtk_adjustment_get_lower(adjustment)), highest))
+            gtk_adjustment_set_value(
+                adjustment,
+                min(max(gtk_adjustment_get_value(adjustment) + distance, gtk_adjustment_get_lower(adjustment)), highest)
+            )
             return true
         }
         addController(controller)

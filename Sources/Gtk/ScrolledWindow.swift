@@ -16,5 +16,7 @@ public final class ScrolledWindow: Widget {
 }
 
 extension ScrolledWindow {
-    public func setChild(_ child: Widget?) { withExtendedLifetime(child) { gtk_scrolled_window_set_child(cast(), child?.widget) } }
+    public func setChild(_ child: Widget?) {
+        withExtendedLifetime(child) { gtk_scrolled_window_set_child(cast(), child?.widget) }
+    }
 }

@@ -16,7 +16,8 @@ public final class Settings: Object {
     /// Nil when no schema `id` can be found.
     public convenience init?(schemaID id: String, backend: MemoryBackend? = nil) {
         guard let source = g_settings_schema_source_get_default(),
-              let schema = g_settings_schema_source_lookup(source, id, 1) else { return nil }
+            let schema = g_settings_schema_source_lookup(source, id, 1)
+        else { return nil }
         g_settings_schema_unref(schema)
         let pointer = backend.map { g_settings_new_with_backend(id, $0.cast()) } ?? g_settings_new(id)
         self.init(taking: UnsafeMutableRawPointer(pointer!))
@@ -30,7 +31,8 @@ public final class Settings: Object {
         var schema: OpaquePointer?
         for directory in directories where schema == nil {
             var error: UnsafeMutablePointer<GError>?
-            guard let source = g_settings_schema_source_new_from_directory(directory.path, defaultSource, 0, &error) else {
+            guard let source = g_settings_schema_source_new_from_directory(directory.path, defaultSource, 0, &error)
+            else {
                 g_error_free(error)  // no compiled schemas there: try the next place
                 continue
             }

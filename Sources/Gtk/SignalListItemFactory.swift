@@ -8,11 +8,13 @@ final class SignalListItemFactory: Object {
     required init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
 
     /// A factory whose bind hands over the Swift value of the bound item.
-    convenience init<Element>(model: ListModel<Element>,
-                              setup: @escaping @MainActor (ListItem) -> Void,
-                              bind: @escaping @MainActor (ListItem, Element) -> Void,
-                              unbind: @escaping @MainActor (ListItem) -> Void,
-                              teardown: @escaping @MainActor (ListItem) -> Void) {
+    convenience init<Element>(
+        model: ListModel<Element>,
+        setup: @escaping @MainActor (ListItem) -> Void,
+        bind: @escaping @MainActor (ListItem, Element) -> Void,
+        unbind: @escaping @MainActor (ListItem) -> Void,
+        teardown: @escaping @MainActor (ListItem) -> Void
+    ) {
         self.init()
         onSetup(setup)
         onBind { item in
@@ -38,8 +40,10 @@ final class SignalListItemFactory: Object {
     func onTeardown(_ handler: @escaping @MainActor (ListItem) -> Void) { on("teardown", handler) }
 
     private func on(_ signal: String, _ handler: @escaping @MainActor (ListItem) -> Void) {
-        connect(signal, thunk: SignalThunks.pointer, handler: { (item: gpointer?) in
-            handler(ListItem(item: OpaquePointer(item!)))
-        }, untilFinalized: true)
+        connect(
+            signal, thunk: SignalThunks.pointer,
+            handler: { (item: gpointer?) in
+                handler(ListItem(item: OpaquePointer(item!)))
+            }, untilFinalized: true)
     }
 }

@@ -44,8 +44,10 @@ public final class SlotListModel<Element>: ListModel<Element> {
         self.element = element
         backing.count = newCount
         let start = min(changed.lowerBound, oldCount, newCount)
-        let (removed, added) = newCount == oldCount ? (min(changed.count, oldCount - start), min(changed.count, oldCount - start))
-                                                    : (oldCount - start, newCount - start)
+        let (removed, added) =
+            newCount == oldCount
+            ? (min(changed.count, oldCount - start), min(changed.count, oldCount - start))
+            : (oldCount - start, newCount - start)
         guard removed > 0 || added > 0 else { return }
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
     }
@@ -55,11 +57,15 @@ public final class SlotListModel<Element>: ListModel<Element> {
     /// the top, selected and focused ones), as many as before, then for the rest. GTK 4.8 looks
     /// for a tracked row it was told went away among every row told to come, asking for each
     /// (100,000 after a keystroke in a long list); told in two, it looks among the first few.
-    public func reload(count newCount: Int, changed: Range<Int>, split: Int, element: @escaping @MainActor (Int) -> Element) {
+    public func reload(
+        count newCount: Int, changed: Range<Int>, split: Int, element: @escaping @MainActor (Int) -> Element
+    ) {
         let oldCount = backing.count
         let start = min(changed.lowerBound, oldCount, newCount)
         let split = min(split, oldCount, newCount)
-        guard newCount != oldCount, split > start else { return reload(count: newCount, changed: changed, element: element) }
+        guard newCount != oldCount, split > start else {
+            return reload(count: newCount, changed: changed, element: element)
+        }
         // Meanwhile rows past the new end may be asked for: they show the last element.
         self.element = { element(min($0, newCount - 1)) }
         g_list_model_items_changed(store, guint(start), guint(split - start), guint(split - start))
@@ -74,7 +80,10 @@ public final class SlotListModel<Element>: ListModel<Element> {
     public override func splice(at index: Int, removing length: Int, inserting elements: [Element]) {
         let old = element, newCount = count - length + elements.count
         reload(count: newCount, changed: index..<newCount) { position in
-            position < index ? old(position) : position < index + elements.count ? elements[position - index] : old(position - elements.count + length)
+            position < index
+                ? old(position)
+                : position < index + elements.count
+                    ? elements[position - index] : old(position - elements.count + length)
         }
     }
 
@@ -99,7 +108,8 @@ final class SlotListBacking {
     func item(at position: Int) -> UnsafeMutableRawPointer? {
         guard position < count else { return nil }
         if slots.count <= position { slots += Array(repeating: nil, count: max(position + 1, count) - slots.count) }
-        let slot = slots[position] ?? UnsafeMutableRawPointer(g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!)
+        let slot =
+            slots[position] ?? UnsafeMutableRawPointer(g_object_new_with_properties(g_object_get_type(), 0, nil, nil)!)
         slots[position] = slot
         return UnsafeMutableRawPointer(g_object_ref(slot))
     }
@@ -112,7 +122,9 @@ final class SlotListBacking {
     /// Runs `body` with the backing of the model at `address` (none: nil), without retaining it:
     /// GTK asks for every item of a large change, so each call must cost next to nothing.
     static func with<T>(_ address: UInt, _ body: (SlotListBacking) -> T) -> T? {
-        guard let model = UnsafeMutableRawPointer(bitPattern: address), let backing = field(of: model).pointee else { return nil }
+        guard let model = UnsafeMutableRawPointer(bitPattern: address), let backing = field(of: model).pointee else {
+            return nil
+        }
         return Unmanaged<SlotListBacking>.fromOpaque(backing)._withUnsafeGuaranteedRef(body)
     }
 }
@@ -121,7 +133,8 @@ final class SlotListBacking {
 private let slotListModelType: GType = {
     var info = GTypeInfo()
     info.class_size = guint16(MemoryLayout<GObjectClass>.size)
-    info.instance_size = guint16(MemoryLayout<GObject>.stride + MemoryLayout<UnsafeMutableRawPointer?>.size)  // + the backing
+    // + the backing
+    info.instance_size = guint16(MemoryLayout<GObject>.stride + MemoryLayout<UnsafeMutableRawPointer?>.size)
     let type = g_type_register_static(g_object_get_type(), "SwiftGtkSlotListModel", &info, GTypeFlags(rawValue: 0))
     var interface = GInterfaceInfo()
     interface.interface_init = { iface, _ in
@@ -135,7 +148,9 @@ private let slotListModelType: GType = {
         }
         iface.pointee.get_item = { model, position in
             let address = UInt(bitPattern: model)
-            let item = MainActor.assumeIsolated { SlotListBacking.with(address) { $0.item(at: Int(position)).map { UInt(bitPattern: $0) } } }
+            let item = MainActor.assumeIsolated {
+                SlotListBacking.with(address) { $0.item(at: Int(position)).map { UInt(bitPattern: $0) } }
+            }
             return item.flatMap { $0.flatMap { UnsafeMutableRawPointer(bitPattern: $0) } }
         }
     }

@@ -6,15 +6,18 @@ public final class Timer {
     private var sourceID: guint = 0
 
     init(interval: Duration, repeats: Bool, _ handler: @escaping @MainActor () -> Bool) {
-        let milliseconds = guint(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = guint(
+            interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
         let box = HandlerBox<() -> Bool>.retained({ [weak self] in
             let again = MainActor.assumeIsolated { handler() } && repeats
             if !again { MainActor.assumeIsolated { self?.sourceID = 0 } }
             return again
         })
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            HandlerBox<() -> Bool>.from(data)() ? 1 : 0
-        }, box, releaseRetained)
+        sourceID = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                HandlerBox<() -> Bool>.from(data)() ? 1 : 0
+            }, box, releaseRetained)
     }
 
     public var isActive: Bool { sourceID != 0 }

@@ -13,7 +13,9 @@ public final class ToggleButton: Widget {
     /// Shows the icon `active` while pressed and `inactive` otherwise (a star that fills when
     /// an item is kept), whether the user or the button's action changed it.
     public func showIcons(active: String, inactive: String) {
-        let update: @MainActor () -> Void = { [unowned self] in gtk_button_set_icon_name(cast(), isActive ? active : inactive) }
+        let update: @MainActor () -> Void = { [unowned self] in
+            gtk_button_set_icon_name(cast(), isActive ? active : inactive)
+        }
         update()
         onNotify("active", update)
     }

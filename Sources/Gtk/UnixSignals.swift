@@ -11,10 +11,13 @@ public final class UnixSignals {
     public init(_ signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
         for signal in signals {
             let box = HandlerBox<() -> Void>.retained({ MainActor.assumeIsolated { handler(signal) } })
-            sourceIDs.append(g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { data in
-                HandlerBox<() -> Void>.from(data)()
-                return 1  // G_SOURCE_CONTINUE
-            }, box, releaseRetained))
+            sourceIDs.append(
+                g_unix_signal_add_full(
+                    G_PRIORITY_HIGH, signal,
+                    { data in
+                        HandlerBox<() -> Void>.from(data)()
+                        return 1  // G_SOURCE_CONTINUE
+                    }, box, releaseRetained))
         }
     }
 

@@ -37,7 +37,9 @@ extension Widget {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             let descendant = Widget(retaining: current)
-            if shim_is_a(UnsafeMutableRawPointer(current), gtk_list_box_get_type()) != 0 { descendant.setAccessibleLabel(name) }
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_list_box_get_type()) != 0 {
+                descendant.setAccessibleLabel(name)
+            }
             descendant.nameListBoxes(name)
             child = gtk_widget_get_next_sibling(current)
         }
@@ -58,7 +60,9 @@ extension Widget {
     public func unfocusScrolledWindows() {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if shim_is_a(UnsafeMutableRawPointer(current), gtk_scrolled_window_get_type()) != 0 { gtk_widget_set_focusable(current, 0) }
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_scrolled_window_get_type()) != 0 {
+                gtk_widget_set_focusable(current, 0)
+            }
             Widget(retaining: current).unfocusScrolledWindows()
             child = gtk_widget_get_next_sibling(current)
         }
@@ -84,7 +88,9 @@ extension Widget {
     public func nameLabelsByText() {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if shim_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0, let text = gtk_label_get_text(OpaquePointer(current)) {
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_label_get_type()) != 0,
+                let text = gtk_label_get_text(OpaquePointer(current))
+            {
                 Widget(retaining: current).setAccessibleLabel(String(cString: text))
             }
             Widget(retaining: current).nameLabelsByText()

@@ -8,7 +8,9 @@ extension Widget {
         if gtk_widget_get_mapped(widget) != 0 {
             let instance = UnsafeMutableRawPointer(widget)
             var paintable: OpaquePointer?
-            if shim_is_a(instance, gtk_image_get_type()) != 0, gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_PAINTABLE {
+            if shim_is_a(instance, gtk_image_get_type()) != 0,
+                gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_PAINTABLE
+            {
                 paintable = gtk_image_get_paintable(OpaquePointer(widget))
             } else if shim_is_a(instance, gtk_picture_get_type()) != 0 {
                 paintable = gtk_picture_get_paintable(OpaquePointer(widget))

@@ -15,7 +15,9 @@ extension Widget {
                 // The popover owns the controller, so the pointer is alive whenever this runs.
                 let popover = current
                 controller.onKeyPressed { keyval, modifiers in
-                    guard keyval == UInt32(GDK_KEY_F4), modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
+                    guard keyval == UInt32(GDK_KEY_F4), modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 else {
+                        return false
+                    }
                     gtk_popover_popdown(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkPopover.self))
                     return gtk_widget_activate_action_variant(popover, action, nil) != 0
                 }
@@ -30,7 +32,9 @@ extension Widget {
     public func popDownPopovers() {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if shim_is_a(UnsafeMutableRawPointer(current), gtk_popover_get_type()) != 0, gtk_widget_get_visible(current) != 0 {
+            if shim_is_a(UnsafeMutableRawPointer(current), gtk_popover_get_type()) != 0,
+                gtk_widget_get_visible(current) != 0
+            {
                 gtk_popover_popdown(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GtkPopover.self))
             }
             Widget(retaining: current).popDownPopovers()

@@ -42,7 +42,9 @@ open class Widget: Object {
     }
 
     private static var deferredTooltipKey: GQuark { g_quark_from_string("swift-gtk-deferred-tooltip") }
-    private static var deferredTooltipConnectedKey: GQuark { g_quark_from_string("swift-gtk-deferred-tooltip-connected") }
+    private static var deferredTooltipConnectedKey: GQuark {
+        g_quark_from_string("swift-gtk-deferred-tooltip-connected")
+    }
 
     /// A tooltip read only when GTK shows it, for widgets in list rows. Setting `tooltip` makes
     /// GTK ask the X server where the pointer is (a round trip each time), which for the 200 rows
@@ -50,15 +52,21 @@ open class Widget: Object {
     public var deferredTooltip: String? {
         get { g_object_get_qdata(gobject, Self.deferredTooltipKey).map { HandlerBox<String>.from($0) } }
         set {
-            g_object_set_qdata_full(gobject, Self.deferredTooltipKey, newValue.map { HandlerBox.retained($0) }, releaseRetained)
+            g_object_set_qdata_full(
+                gobject, Self.deferredTooltipKey, newValue.map { HandlerBox.retained($0) }, releaseRetained)
             guard newValue != nil, g_object_get_qdata(gobject, Self.deferredTooltipConnectedKey) == nil else { return }
             g_object_set_qdata(gobject, Self.deferredTooltipConnectedKey, UnsafeMutableRawPointer(bitPattern: 1))
             gtk_widget_set_has_tooltip(widget, 1)
-            connect("query-tooltip", thunk: SignalThunks.queryTooltip, handler: { (pointer: UnsafeMutableRawPointer, tooltip: OpaquePointer) -> Bool in
-                guard let data = g_object_get_qdata(pointer.assumingMemoryBound(to: GObject.self), Widget.deferredTooltipKey) else { return false }
-                gtk_tooltip_set_text(tooltip, HandlerBox<String>.from(data))
-                return true
-            } as SignalThunks.Tooltip, untilFinalized: true)
+            connect(
+                "query-tooltip", thunk: SignalThunks.queryTooltip,
+                handler: { (pointer: UnsafeMutableRawPointer, tooltip: OpaquePointer) -> Bool in
+                    guard
+                        let data = g_object_get_qdata(
+                            pointer.assumingMemoryBound(to: GObject.self), Widget.deferredTooltipKey)
+                    else { return false }
+                    gtk_tooltip_set_text(tooltip, HandlerBox<String>.from(data))
+                    return true
+                } as SignalThunks.Tooltip, untilFinalized: true)
         }
     }
 
@@ -70,7 +78,8 @@ open class Widget: Object {
     /// Whether keyboard focus is on this widget or inside it.
     public var containsFocus: Bool {
         guard let root = gtk_widget_get_root(widget),
-              let focus = gtk_root_get_focus(root) else { return false }
+            let focus = gtk_root_get_focus(root)
+        else { return false }
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
@@ -131,9 +140,11 @@ open class Widget: Object {
     /// Calls `handler` once per frame while the widget is mapped, until it returns false.
     public func onEachFrame(_ handler: @escaping @MainActor () -> Bool) {
         let box = HandlerBox<() -> Bool>.retained({ MainActor.assumeIsolated { handler() } })
-        gtk_widget_add_tick_callback(widget, { _, _, data in
-            HandlerBox<() -> Bool>.from(data)() ? 1 : 0
-        }, box, releaseRetained)
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                HandlerBox<() -> Bool>.from(data)() ? 1 : 0
+            }, box, releaseRetained)
     }
 
     /// Runs `handler` when a pointer button is pressed over this widget, before its children
@@ -180,7 +191,9 @@ open class Widget: Object {
 
     /// Runs `handler` for key presses before the focused widget inside this one sees them
     /// (capture phase); return true to stop the event.
-    public func onKeyPressedBeforeChildren(_ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool) {
+    public func onKeyPressedBeforeChildren(
+        _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool
+    ) {
         let controller = EventController(keyController: ())
         gtk_event_controller_set_propagation_phase(controller.cast(), GTK_PHASE_CAPTURE)
         controller.onKeyPressed(handler)
@@ -191,9 +204,10 @@ open class Widget: Object {
     /// such as "Escape" or "<Alt>Left"; `handler` returns false to let the key go on.
     public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) {
         let box = HandlerBox<() -> Bool>.retained({ MainActor.assumeIsolated { handler() } })
-        let action = gtk_callback_action_new({ _, _, data in
-            HandlerBox<() -> Bool>.from(data)() ? 1 : 0
-        }, box, releaseRetained)
+        let action = gtk_callback_action_new(
+            { _, _, data in
+                HandlerBox<() -> Bool>.from(data)() ? 1 : 0
+            }, box, releaseRetained)
         let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action)
         let controller = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(controller, shortcut)  // takes the shortcut

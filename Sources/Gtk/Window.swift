@@ -28,7 +28,9 @@ open class Window: Widget {
         gtk_window_set_default_size(window, gint(width), gint(height))
     }
 
-    public func setChild(_ widget: Widget?) { withExtendedLifetime(widget) { gtk_window_set_child(window, widget?.widget) } }
+    public func setChild(_ widget: Widget?) {
+        withExtendedLifetime(widget) { gtk_window_set_child(window, widget?.widget) }
+    }
     public func setTransient(for parent: Window) {
         gtk_window_set_transient_for(window, parent.window)
         transientParent = parent
@@ -60,15 +62,20 @@ open class Window: Widget {
     /// (instead of GTK's own "Could not show link" dialog).
     public func openURI(_ uri: String, failed: @escaping @MainActor (String) -> Void) {
         typealias Failed = @MainActor (String) -> Void
-        gtk_show_uri_full(window, uri, guint32(GDK_CURRENT_TIME), nil, { source, result, data in
-            let failed = Unmanaged<HandlerBox<Failed>>.fromOpaque(data!).takeRetainedValue().handler
-            var error: UnsafeMutablePointer<GError>?
-            guard gtk_show_uri_full_finish(UnsafeMutableRawPointer(source).map { $0.assumingMemoryBound(to: GtkWindow.self) }, result, &error) == 0
-            else { return }
-            let reason = error.map { String(cString: $0.pointee.message) } ?? ""
-            g_clear_error(&error)
-            MainActor.assumeIsolated { failed(reason) }
-        }, HandlerBox<Failed>.retained(failed))
+        gtk_show_uri_full(
+            window, uri, guint32(GDK_CURRENT_TIME), nil,
+            { source, result, data in
+                let failed = Unmanaged<HandlerBox<Failed>>.fromOpaque(data!).takeRetainedValue().handler
+                var error: UnsafeMutablePointer<GError>?
+                guard
+                    gtk_show_uri_full_finish(
+                        UnsafeMutableRawPointer(source).map { $0.assumingMemoryBound(to: GtkWindow.self) }, result,
+                        &error) == 0
+                else { return }
+                let reason = error.map { String(cString: $0.pointee.message) } ?? ""
+                g_clear_error(&error)
+                MainActor.assumeIsolated { failed(reason) }
+            }, HandlerBox<Failed>.retained(failed))
     }
 
     public func present() { gtk_window_present(window) }

@@ -38,7 +38,8 @@ extension MenuButton {
         return result
     }
 
-    private static func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ attribute: String) -> String {
+    private static func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: gint, _ attribute: String) -> String
+    {
         guard let value = g_menu_model_get_item_attribute_value(model, index, attribute, nil) else { return "" }
         defer { g_variant_unref(value) }
         return String(cString: g_variant_get_string(value, nil))

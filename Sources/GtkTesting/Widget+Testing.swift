@@ -13,7 +13,10 @@ extension Widget {
             let controller = g_list_model_get_item(controllers, index)!
             defer { g_object_unref(controller) }
             if shim_is_a(controller, gtk_event_controller_key_get_type()) != 0,
-               shim_emit_key_pressed(controller, keyval) != 0 { return true }
+                shim_emit_key_pressed(controller, keyval) != 0
+            {
+                return true
+            }
         }
         return false
     }
@@ -37,7 +40,8 @@ extension Widget {
     public var mappedIconNames: [String] {
         mapped { widget in
             guard shim_is_a(UnsafeMutableRawPointer(widget), gtk_image_get_type()) != 0,
-                  gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME else { return nil }
+                gtk_image_get_storage_type(OpaquePointer(widget)) == GTK_IMAGE_ICON_NAME
+            else { return nil }
             return gtk_image_get_icon_name(OpaquePointer(widget)).map { String(cString: $0) }
         }
     }

@@ -10,10 +10,11 @@ public final class HTTPClient {
 
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
-        session = shim_soup_session_new(Int32(configuration.maxConnections),
-                                        Int32(configuration.maxConnectionsPerHost),
-                                        guint(configuration.timeoutSeconds),
-                                        configuration.userAgent)
+        session = shim_soup_session_new(
+            Int32(configuration.maxConnections),
+            Int32(configuration.maxConnectionsPerHost),
+            guint(configuration.timeoutSeconds),
+            configuration.userAgent)
     }
 
     isolated deinit {
@@ -25,24 +26,32 @@ public final class HTTPClient {
     /// body cap (reading stops there), `.timedOut` when the whole exchange takes longer than
     /// `deadline`, `.cutOff` when the connection closes mid-answer, and `.cancelled` promptly
     /// when the task is cancelled (the request's GCancellable closes the connection).
-    public func get(_ url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError) -> HTTPResponse {
+    public func get(_ url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError)
+        -> HTTPResponse
+    {
         try await perform(url, maxBodyBytes: maxBodyBytes, deadline: deadline, acceptsAnyStatus: false)
     }
 
     /// Like `get`, but answers of any status come back as responses, so that the caller can
     /// read their headers (Retry-After) and bodies.
-    public func response(for url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError) -> HTTPResponse {
+    public func response(for url: URL, maxBodyBytes: Int? = nil, deadline: Duration? = nil) async throws(HTTPError)
+        -> HTTPResponse
+    {
         try await perform(url, maxBodyBytes: maxBodyBytes, deadline: deadline, acceptsAnyStatus: true)
     }
 
-    private func perform(_ url: URL, maxBodyBytes: Int?, deadline: Duration?, acceptsAnyStatus: Bool) async throws(HTTPError) -> HTTPResponse {
+    private func perform(_ url: URL, maxBodyBytes: Int?, deadline: Duration?, acceptsAnyStatus: Bool)
+        async throws(HTTPError) -> HTTPResponse
+    {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let message = soup_message_new("GET", url.absoluteString) else {
+            let message = soup_message_new("GET", url.absoluteString)
+        else {
             throw .invalidURL(url.absoluteString)
         }
-        let request = RequestOperation(session: session, message: message,
-                                       maxBodyBytes: maxBodyBytes ?? configuration.maxBodyBytes,
-                                       deadline: deadline, acceptsAnyStatus: acceptsAnyStatus)
+        let request = RequestOperation(
+            session: session, message: message,
+            maxBodyBytes: maxBodyBytes ?? configuration.maxBodyBytes,
+            deadline: deadline, acceptsAnyStatus: acceptsAnyStatus)
         let cancellable = request.cancellable
         do {
             return try await withTaskCancellationHandler {

@@ -8,8 +8,10 @@ public struct HTTPClientConfiguration: Sendable {
     public var maxBodyBytes: Int
     public var userAgent: String
 
-    public init(maxConnections: Int = 16, maxConnectionsPerHost: Int = 6, timeoutSeconds: Int = 15,
-                maxBodyBytes: Int = 4 << 20, userAgent: String = "libsoup-swift") {
+    public init(
+        maxConnections: Int = 16, maxConnectionsPerHost: Int = 6, timeoutSeconds: Int = 15,
+        maxBodyBytes: Int = 4 << 20, userAgent: String = "libsoup-swift"
+    ) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerHost = maxConnectionsPerHost
         self.timeoutSeconds = timeoutSeconds

@@ -69,14 +69,15 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
             case G_IO_ERROR_CONNECTION_REFUSED: self = .connectionRefused
             case G_IO_ERROR_PARTIAL_INPUT: self = .cutOff  // "Connection terminated unexpectedly"
             case G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_CONNECTION_CLOSED,
-                 G_IO_ERROR_BROKEN_PIPE, G_IO_ERROR_PROXY_FAILED:
+                G_IO_ERROR_BROKEN_PIPE, G_IO_ERROR_PROXY_FAILED:
                 self = .cannotConnect(message)
             default: self = .other(message)
             }
         } else if domain == g_tls_error_quark() {
             self = code == Int32(G_TLS_ERROR_UNAVAILABLE.rawValue) ? .tlsUnavailable : .tlsFailed(message)
         } else if domain == soup_session_error_quark() {
-            self = code == Int32(SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS.rawValue) ? .redirectLoop : .protocolError(message)
+            self =
+                code == Int32(SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS.rawValue) ? .redirectLoop : .protocolError(message)
         } else {
             self = .other(message)
         }

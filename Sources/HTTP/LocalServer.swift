@@ -47,10 +47,12 @@ open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `l
             g_main_context_push_thread_default(context)
             let server = shim_soup_server_new("LocalServer")!
             let box = Unmanaged.passRetained(self).toOpaque()
-            soup_server_add_handler(server, nil, { server, message, path, query, box in
-                let this = Unmanaged<LocalServer>.fromOpaque(box!).takeUnretainedValue()
-                this.handle(message: message!, path: String(cString: path!), query: query)
-            }, box, { box in Unmanaged<LocalServer>.fromOpaque(box!).release() })
+            soup_server_add_handler(
+                server, nil,
+                { server, message, path, query, box in
+                    let this = Unmanaged<LocalServer>.fromOpaque(box!).takeUnretainedValue()
+                    this.handle(message: message!, path: String(cString: path!), query: query)
+                }, box, { box in Unmanaged<LocalServer>.fromOpaque(box!).release() })
 
             var error: UnsafeMutablePointer<GError>?
             if soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) == 0 {
@@ -96,10 +98,12 @@ open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `l
         guard let loop, let context else { return }
         // Quit from inside the server's own loop: a quit sent before g_main_loop_run starts is lost.
         let source = g_idle_source_new()
-        g_source_set_callback(source, { loop in
-            g_main_loop_quit(OpaquePointer(loop))
-            return 0
-        }, UnsafeMutableRawPointer(loop), nil)
+        g_source_set_callback(
+            source,
+            { loop in
+                g_main_loop_quit(OpaquePointer(loop))
+                return 0
+            }, UnsafeMutableRawPointer(loop), nil)
         g_source_attach(source, context)
         g_source_unref(source)
         exited?.wait()  // joins the serving thread
@@ -127,16 +131,20 @@ open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `l
         g_object_ref(UnsafeMutableRawPointer(message))
         let milliseconds = guint(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
         let source = g_timeout_source_new(milliseconds)
-        let pending = Unmanaged.passRetained(PendingResponse(server: self, message: message, response: response)).toOpaque()
-        g_source_set_callback(source, { pending in
-            let pending = Unmanaged<PendingResponse>.fromOpaque(pending!).takeUnretainedValue()
-            pending.server.respond(pending.message, with: pending.response)
-            soup_server_message_unpause(pending.message)
-            return 0  // G_SOURCE_REMOVE
-        }, pending, { pending in
-            let pending = Unmanaged<PendingResponse>.fromOpaque(pending!).takeRetainedValue()
-            g_object_unref(UnsafeMutableRawPointer(pending.message))
-        })
+        let pending = Unmanaged.passRetained(PendingResponse(server: self, message: message, response: response))
+            .toOpaque()
+        g_source_set_callback(
+            source,
+            { pending in
+                let pending = Unmanaged<PendingResponse>.fromOpaque(pending!).takeUnretainedValue()
+                pending.server.respond(pending.message, with: pending.response)
+                soup_server_message_unpause(pending.message)
+                return 0  // G_SOURCE_REMOVE
+            }, pending,
+            { pending in
+                let pending = Unmanaged<PendingResponse>.fromOpaque(pending!).takeRetainedValue()
+                g_object_unref(UnsafeMutableRawPointer(pending.message))
+            })
         g_source_attach(source, g_main_context_get_thread_default())
         g_source_unref(source)
     }
@@ -156,8 +164,9 @@ open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `l
             soup_message_body_complete(body)
         } else {
             response.body.withUnsafeBytes { bytes in
-                soup_server_message_set_response(message, response.contentType, SOUP_MEMORY_COPY,
-                                                 bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
+                soup_server_message_set_response(
+                    message, response.contentType, SOUP_MEMORY_COPY,
+                    bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
             }
         }
     }

@@ -14,8 +14,10 @@ public struct LocalServerResponse: Sendable {
     /// Further response headers (such as `Retry-After`).
     public var headers: [String: String] = [:]
 
-    public init(status: Int = 200, contentType: String = "application/json", body: Data = Data(),
-                delay: Duration? = nil) {
+    public init(
+        status: Int = 200, contentType: String = "application/json", body: Data = Data(),
+        delay: Duration? = nil
+    ) {
         self.status = status
         self.contentType = contentType
         self.body = body

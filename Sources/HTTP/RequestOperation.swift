@@ -23,8 +23,10 @@ final class RequestOperation {
     private var status = 0
     private var headers: [String: String] = [:]
 
-    init(session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, maxBodyBytes: Int,
-         deadline: Duration? = nil, acceptsAnyStatus: Bool = false) {
+    init(
+        session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, maxBodyBytes: Int,
+        deadline: Duration? = nil, acceptsAnyStatus: Bool = false
+    ) {
         self.session = session
         self.message = message
         self.maxBodyBytes = maxBodyBytes
@@ -41,11 +43,13 @@ final class RequestOperation {
         self.continuation = continuation
         if let deadline { startDeadline(deadline) }
         let context = Unmanaged.passRetained(self).toOpaque()
-        soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable.pointer, { source, result, context in
-            let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeRetainedValue()
-            nonisolated(unsafe) let result = result
-            MainActor.assumeIsolated { operation.didSend(result) }
-        }, context)
+        soup_session_send_async(
+            session, message, G_PRIORITY_DEFAULT, cancellable.pointer,
+            { source, result, context in
+                let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeRetainedValue()
+                nonisolated(unsafe) let result = result
+                MainActor.assumeIsolated { operation.didSend(result) }
+            }, context)
     }
 
     private func didSend(_ result: OpaquePointer?) {
@@ -64,11 +68,13 @@ final class RequestOperation {
 
     private func readNextChunk() {
         let context = Unmanaged.passRetained(self).toOpaque()
-        g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable.pointer, { _, result, context in
-            let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeRetainedValue()
-            nonisolated(unsafe) let result = result
-            MainActor.assumeIsolated { operation.didRead(result) }
-        }, context)
+        g_input_stream_read_bytes_async(
+            stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable.pointer,
+            { _, result, context in
+                let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeRetainedValue()
+                nonisolated(unsafe) let result = result
+                MainActor.assumeIsolated { operation.didRead(result) }
+            }, context)
     }
 
     private func didRead(_ result: OpaquePointer?) {
@@ -108,16 +114,19 @@ final class RequestOperation {
 
     /// Fails the request with `.timedOut` when the whole exchange has not finished by then.
     private func startDeadline(_ deadline: Duration) {
-        let milliseconds = max(1, deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = max(
+            1, deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000)
         let context = Unmanaged.passRetained(self).toOpaque()
-        deadlineSource = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: milliseconds), { context in
-            let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                operation.deadlineSource = 0
-                operation.finish(.failure(.timedOut))
-            }
-            return 0  // G_SOURCE_REMOVE
-        }, context, { context in Unmanaged<RequestOperation>.fromOpaque(context!).release() })
+        deadlineSource = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(clamping: milliseconds),
+            { context in
+                let operation = Unmanaged<RequestOperation>.fromOpaque(context!).takeUnretainedValue()
+                MainActor.assumeIsolated {
+                    operation.deadlineSource = 0
+                    operation.finish(.failure(.timedOut))
+                }
+                return 0  // G_SOURCE_REMOVE
+            }, context, { context in Unmanaged<RequestOperation>.fromOpaque(context!).release() })
     }
 
     private func finish(_ result: Result<HTTPResponse, HTTPError>) {

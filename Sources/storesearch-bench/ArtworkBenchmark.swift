@@ -34,10 +34,11 @@ enum ArtworkBenchmark {
         bench.main.searchEntry.text = "benchmark"
         bench.main.searchEntry.activate()
         var rowsShown: Duration?
-        let visibleLoaded = MainContext.spin(until: {
-            if rowsShown == nil, !bench.main.results.items.isEmpty { rowsShown = ContinuousClock.now - start }
-            return bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows)
-        }, timeout: .seconds(60))
+        let visibleLoaded = MainContext.spin(
+            until: {
+                if rowsShown == nil, !bench.main.results.items.isEmpty { rowsShown = ContinuousClock.now - start }
+                return bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows)
+            }, timeout: .seconds(60))
         let visibleTime = ContinuousClock.now - start
         let visible = bench.visibleRows
         // The user looks at the first screen; what else is fetched meanwhile?
@@ -54,19 +55,24 @@ enum ArtworkBenchmark {
         let endTime = ContinuousClock.now - endStart
         let withArtwork = (0..<rowCount).count { bench.hasArtwork([$0]) }
 
-        print("  every visible row (\(visible.count), rows \(visible.lowerBound)–\(visible.upperBound - 1)) with artwork: " +
-              "\(visibleLoaded ? "" : "TIMED OUT ")\(Measure.milliseconds(visibleTime)); " +
-              "one image: \(Measure.milliseconds(imageDelay)); ratio \(Measure.ratio(visibleTime, imageDelay)) (target ≤ 3×); " +
-              "first rows shown after \(rowsShown.map(Measure.milliseconds) ?? "-")")
-        print("  image requests before scrolling: \(imagesBeforeScroll) " +
-              "(visible rows + one screenful: \(visible.count + screenful))")
-        print("  after End: \(withArtwork) of \(rowCount) rows scrolled past have artwork " +
-              "\(endLoaded ? "" : "(TIMED OUT) ")after \(Measure.milliseconds(endTime))")
-        print("  longest main-loop stall while loading: \(Measure.milliseconds(probe.longestStall)) " +
-              "(idle baseline \(Measure.milliseconds(idleStall)); redrawing the loaded list every frame: " +
-              "\(Measure.milliseconds(frameStall)); the same rows filling the list without artwork: " +
-              "\(Measure.milliseconds(controlStall)); target ≤ 16 ms); stalls over 12 ms at " +
-              probe.stalls.map { "\(Measure.milliseconds($0.end - start)) (\(Measure.milliseconds($0.length)))" }.joined(separator: ", "))
+        print(
+            "  every visible row (\(visible.count), rows \(visible.lowerBound)–\(visible.upperBound - 1)) with artwork: "
+                + "\(visibleLoaded ? "" : "TIMED OUT ")\(Measure.milliseconds(visibleTime)); "
+                + "one image: \(Measure.milliseconds(imageDelay)); ratio \(Measure.ratio(visibleTime, imageDelay)) (target ≤ 3×); "
+                + "first rows shown after \(rowsShown.map(Measure.milliseconds) ?? "-")")
+        print(
+            "  image requests before scrolling: \(imagesBeforeScroll) "
+                + "(visible rows + one screenful: \(visible.count + screenful))")
+        print(
+            "  after End: \(withArtwork) of \(rowCount) rows scrolled past have artwork "
+                + "\(endLoaded ? "" : "(TIMED OUT) ")after \(Measure.milliseconds(endTime))")
+        print(
+            "  longest main-loop stall while loading: \(Measure.milliseconds(probe.longestStall)) "
+                + "(idle baseline \(Measure.milliseconds(idleStall)); redrawing the loaded list every frame: "
+                + "\(Measure.milliseconds(frameStall)); the same rows filling the list without artwork: "
+                + "\(Measure.milliseconds(controlStall)); target ≤ 16 ms); stalls over 12 ms at "
+                + probe.stalls.map { "\(Measure.milliseconds($0.end - start)) (\(Measure.milliseconds($0.length)))" }
+                .joined(separator: ", "))
     }
 
     /// The store: 200 songs, each with its own thumbnail, every image 150 ms late ("no artwork":
@@ -76,7 +82,9 @@ enum ArtworkBenchmark {
         server.route("/search") { request in
             var body = searchBody(base: server.baseURL!, count: rowCount)
             if request.query["term"] == "no artwork" {  // the control: the same rows without images
-                body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "artworkUrl100", with: "noArtwork").utf8)
+                body = Data(
+                    String(decoding: body, as: UTF8.self).replacingOccurrences(of: "artworkUrl100", with: "noArtwork")
+                        .utf8)
             }
             return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
         }
@@ -118,20 +126,25 @@ enum ArtworkBenchmark {
 
     nonisolated static func covers(_ repository: URL) -> [Data] {
         (0..<120).map { index in
-            try! Data(contentsOf: repository.appending(path: String(format: "data/artwork/cover-%03d/100x100bb.jpg", index)))
+            try! Data(
+                contentsOf: repository.appending(path: String(format: "data/artwork/cover-%03d/100x100bb.jpg", index)))
         }
     }
 
     /// `count` songs in the API's shape, each with its own artwork URL under `/art/PREFIXi/`.
-    nonisolated static func searchBody(base: URL, count: Int, prefix: String = "", artworkBase: ((Int) -> URL)? = nil) -> Data {
+    nonisolated static func searchBody(base: URL, count: Int, prefix: String = "", artworkBase: ((Int) -> URL)? = nil)
+        -> Data
+    {
         let records = (0..<count).map { index -> [String: Any] in
             let artBase = artworkBase?(index) ?? base
-            return ["wrapperType": "track", "kind": "song", "trackId": 500_000 + index,
-                    "trackName": String(format: "Benchmark Song %03d", index), "artistName": "Artist \(index % 17)",
-                    "trackPrice": 1.29, "currency": "USD", "primaryGenreName": "Pop",
-                    "releaseDate": "2001-07-11T07:00:00Z",
-                    "trackViewUrl": "https://music.apple.com/us/album/\(index)",
-                    "artworkUrl100": artBase.appending(path: "art/\(prefix)\(index)/100x100bb.jpg").absoluteString]
+            return [
+                "wrapperType": "track", "kind": "song", "trackId": 500_000 + index,
+                "trackName": String(format: "Benchmark Song %03d", index), "artistName": "Artist \(index % 17)",
+                "trackPrice": 1.29, "currency": "USD", "primaryGenreName": "Pop",
+                "releaseDate": "2001-07-11T07:00:00Z",
+                "trackViewUrl": "https://music.apple.com/us/album/\(index)",
+                "artworkUrl100": artBase.appending(path: "art/\(prefix)\(index)/100x100bb.jpg").absoluteString,
+            ]
         }
         let body = try! JSONSerialization.data(withJSONObject: ["resultCount": count, "results": records])
         return Data("\n\n\n".utf8) + body

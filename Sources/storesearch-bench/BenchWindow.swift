@@ -22,7 +22,8 @@ final class BenchWindow {
         options.apiBase = apiBase
         options.offline = offline
         let folder = root ?? self.root
-        let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
+        let paths = AppPaths(
+            dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
         environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
         main = MainWindow(application: Self.application, environment: environment, settings: Settings.MemoryBackend())
         main.window.setDefaultSize(width: 1024, height: 760)
@@ -40,7 +41,9 @@ final class BenchWindow {
     func search(_ term: String) {
         main.searchEntry.text = term
         main.searchEntry.activate()
-        MainContext.spin(until: { self.main.search.visiblePage != .searching && !self.main.results.isFilling }, timeout: .seconds(30))
+        MainContext.spin(
+            until: { self.main.search.visiblePage != .searching && !self.main.results.isFilling }, timeout: .seconds(30)
+        )
     }
 
     var scroller: ScrolledWindow? {
@@ -50,7 +53,8 @@ final class BenchWindow {
     /// The rows that intersect the viewport (all rows are the same height).
     var visibleRows: Range<Int> {
         let count = main.results.list.model.count
-        guard let adjustment = scroller?.verticalAdjustment, count > 0, adjustment.upper > 0, adjustment.pageSize > 0 else {
+        guard let adjustment = scroller?.verticalAdjustment, count > 0, adjustment.upper > 0, adjustment.pageSize > 0
+        else {
             return 0..<0
         }
         let height = adjustment.upper / Double(count)
@@ -63,7 +67,8 @@ final class BenchWindow {
     func hasArtwork(_ rows: some Sequence<Int>) -> Bool {
         let items = main.results.items
         return rows.allSatisfy { index in
-            index < items.count && items[index].result.artworkURL.map { environment.artwork.cachedTexture(for: $0) != nil } ?? true
+            index < items.count
+                && items[index].result.artworkURL.map { environment.artwork.cachedTexture(for: $0) != nil } ?? true
         }
     }
 }

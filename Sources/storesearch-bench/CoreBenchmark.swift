@@ -6,11 +6,13 @@ import StoreSearchCore
 enum CoreBenchmark {
     static func run(repository: URL) throws {
         print("Core (median of 20 runs)")
-        let body = try Data(contentsOf: repository.appending(path: "Tests/StoreSearchCoreTests/Fixtures/two-hundred.json"))
+        let body = try Data(
+            contentsOf: repository.appending(path: "Tests/StoreSearchCoreTests/Fixtures/two-hundred.json"))
         let decoded = try SearchResponseDecoder.decode(body)
         precondition(decoded.count == 200, "the fixture has 200 records")
-        try Measure.compare("decode 200 records", { _ = try SearchResponseDecoder.decode(body) },
-                            against: "JSONSerialization alone", { _ = try JSONSerialization.jsonObject(with: body) })
+        try Measure.compare(
+            "decode 200 records", { _ = try SearchResponseDecoder.decode(body) },
+            against: "JSONSerialization alone", { _ = try JSONSerialization.jsonObject(with: body) })
         hostileText()
     }
 
@@ -18,14 +20,17 @@ enum CoreBenchmark {
     /// 20,000 to 200,000 characters; quadratic work grows 100×.
     private static func hostileText() {
         var times: [Int: Duration] = [:]
-        let counts = ProcessInfo.processInfo.environment["STORESEARCH_BENCH_SMALL_HTML"] == nil ? [20_000, 200_000] : [2_000, 20_000]
+        let counts =
+            ProcessInfo.processInfo.environment["STORESEARCH_BENCH_SMALL_HTML"] == nil
+            ? [20_000, 200_000] : [2_000, 20_000]
         for count in counts {
             let html = String(repeating: "<", count: count)
             times[count] = (0..<5).map { _ in Measure.time { _ = HTMLText.plainText(html) } }.sorted()[2]
         }
         let (small, large) = (counts[0], counts[1])
-        print("  HTMLText of \(large) '<': \(Measure.milliseconds(times[large]!))  (\(small): \(Measure.milliseconds(times[small]!)); " +
-              "ratio \(Measure.ratio(times[large]!, times[small]!)), linear is about 10×)")
+        print(
+            "  HTMLText of \(large) '<': \(Measure.milliseconds(times[large]!))  (\(small): \(Measure.milliseconds(times[small]!)); "
+                + "ratio \(Measure.ratio(times[large]!, times[small]!)), linear is about 10×)")
     }
 
     /// Every item visited, a third edited, a tenth hidden: a heavy user's store.
@@ -34,14 +39,18 @@ enum CoreBenchmark {
         let start = Date(timeIntervalSince1970: 1_000_000_000)
         for index in 0..<count {
             let result = SearchResult(
-                id: "track:\(100_000 + index)", name: "Song number \(index)", artist: "Artist \(index % 300)", kind: .song,
-                genre: "Pop", price: Decimal(string: "1.29"), currency: "USD", releaseDate: start + Double(index) * 86_400,
+                id: "track:\(100_000 + index)", name: "Song number \(index)", artist: "Artist \(index % 300)",
+                kind: .song,
+                genre: "Pop", price: Decimal(string: "1.29"), currency: "USD",
+                releaseDate: start + Double(index) * 86_400,
                 storeURL: URL(string: "https://music.apple.com/us/album/\(index)?i=\(index)"),
                 artworkURL: URL(string: "https://is1-ssl.mzstatic.com/image/thumb/\(index)/100x100bb.jpg"),
                 summary: "A short description of song \(index).")
             store.markVisited(result, at: start)
             if index % 3 == 0 {
-                store.setEdits(ItemEdits(name: "Edited \(index)", price: Decimal(string: "0.99"), notes: "Note \(index)"), for: result)
+                store.setEdits(
+                    ItemEdits(name: "Edited \(index)", price: Decimal(string: "0.99"), notes: "Note \(index)"),
+                    for: result)
             }
             if index % 10 == 0 { store.hide(result, at: start) }
         }
@@ -71,7 +80,8 @@ enum ResidentMemory {
 
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
+        else { return 0 }
         return (Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0) * 1024
     }
 }

@@ -19,9 +19,11 @@ enum HangingHostBenchmark {
         defer { dead.stop() }
         let server = CountingServer()
         server.route("/search") { _ in
-            LocalServerResponse(contentType: "text/javascript; charset=utf-8",
-                                body: ArtworkBenchmark.searchBody(base: server.baseURL!, count: 200,
-                                                                  artworkBase: { $0 % 3 == 0 ? deadBase : server.baseURL! }))
+            LocalServerResponse(
+                contentType: "text/javascript; charset=utf-8",
+                body: ArtworkBenchmark.searchBody(
+                    base: server.baseURL!, count: 200,
+                    artworkBase: { $0 % 3 == 0 ? deadBase : server.baseURL! }))
         }
         server.route("/art/") { request in
             let index = Int(request.path.split(separator: "/")[1]) ?? 0
@@ -37,12 +39,14 @@ enum HangingHostBenchmark {
         let start = ContinuousClock.now
         bench.main.searchEntry.text = "benchmark"
         bench.main.searchEntry.activate()
-        let loaded = MainContext.spin(until: {
-            bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows.filter { $0 % 3 != 0 })
-        }, timeout: .seconds(30))
+        let loaded = MainContext.spin(
+            until: {
+                bench.main.results.items.count >= 20 && bench.hasArtwork(bench.visibleRows.filter { $0 % 3 != 0 })
+            }, timeout: .seconds(30))
         let elapsed = ContinuousClock.now - start
-        print("  working visible rows with artwork: \(loaded ? "" : "TIMED OUT ")\(Measure.milliseconds(elapsed)) " +
-              "(target ≤ 2 s); requests to the dead host: \(dead.requestCount), to the working one: " +
-              "\(server.requestCount - server.requestCount(path: "/search"))")
+        print(
+            "  working visible rows with artwork: \(loaded ? "" : "TIMED OUT ")\(Measure.milliseconds(elapsed)) "
+                + "(target ≤ 2 s); requests to the dead host: \(dead.requestCount), to the working one: "
+                + "\(server.requestCount - server.requestCount(path: "/search"))")
     }
 }

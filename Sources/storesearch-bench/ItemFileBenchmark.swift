@@ -7,7 +7,8 @@ import StoreSearchCore
 enum ItemFileBenchmark {
     static func run() throws {
         print("Item file (median of 20 runs at 10,000 items, 5 at 100,000)")
-        let directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-items-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appending(
+            path: "storesearch-bench-items-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (count, runs) in [(10_000, 20), (100_000, 5)] {
@@ -24,14 +25,18 @@ enum ItemFileBenchmark {
             var loaded: ItemStore?
             let time = try Measure.time { loaded = try file.load().store }
             let peak = ResidentMemory.peak()
-            print(String(format: "  load %@ items once: %@; peak RSS %.1f MB over the %.1f MB before: %.2f× the file (target ≤ 2×)",
-                         count.formatted(), Measure.milliseconds(time), Double(peak - before) / 1e6, Double(before) / 1e6,
-                         Double(peak - before) / Double(bytes.count)))
+            print(
+                String(
+                    format:
+                        "  load %@ items once: %@; peak RSS %.1f MB over the %.1f MB before: %.2f× the file (target ≤ 2×)",
+                    count.formatted(), Measure.milliseconds(time), Double(peak - before) / 1e6, Double(before) / 1e6,
+                    Double(peak - before) / Double(bytes.count)))
             precondition(loaded == store, "the store survives a round trip")
             loaded = nil
-            try Measure.compare("load \(count.formatted()) items", runs: runs, { _ = try file.load() },
-                                against: "read + PropertyListSerialization (target ≤ 0.3×)",
-                                { _ = try PropertyListSerialization.propertyList(from: Data(contentsOf: plain), format: nil) })
+            try Measure.compare(
+                "load \(count.formatted()) items", runs: runs, { _ = try file.load() },
+                against: "read + PropertyListSerialization (target ≤ 0.3×)",
+                { _ = try PropertyListSerialization.propertyList(from: Data(contentsOf: plain), format: nil) })
             // As the app's: a file of its own reads the store, which is then changed and saved.
             let appFile = ItemStoreFile(url: file.url)
             store = try appFile.load().store
@@ -40,16 +45,24 @@ enum ItemFileBenchmark {
             let beforeSaves = ResidentMemory.kept()
             for _ in 0..<3 {
                 edit += 1
-                store.setEdits(ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
+                store.setEdits(
+                    ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
                 try appFile.save(store)
             }
             let kept = ResidentMemory.kept() - beforeSaves
-            print(String(format: "  kept by three saves of the loaded store: %.1f MB (%.2f× the file)", Double(kept) / 1e6, Double(kept) / Double(bytes.count)))
-            try Measure.compare("save \(count.formatted()) items after one edit", runs: runs, {
-                edit += 1
-                store.setEdits(ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
-                try appFile.save(store)
-            }, against: "Data.write(.atomic) of the same bytes (target ≤ 3×)", { try bytes.write(to: plain, options: .atomic) })
+            print(
+                String(
+                    format: "  kept by three saves of the loaded store: %.1f MB (%.2f× the file)", Double(kept) / 1e6,
+                    Double(kept) / Double(bytes.count)))
+            try Measure.compare(
+                "save \(count.formatted()) items after one edit", runs: runs,
+                {
+                    edit += 1
+                    store.setEdits(
+                        ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
+                    try appFile.save(store)
+                }, against: "Data.write(.atomic) of the same bytes (target ≤ 3×)",
+                { try bytes.write(to: plain, options: .atomic) })
         }
     }
 
@@ -68,7 +81,8 @@ enum ItemFileBenchmark {
             try file.save(store)
             var store = try file.load().store
             for edit in 0..<times {
-                store.setEdits(ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
+                store.setEdits(
+                    ItemEdits(notes: "edit \(edit)"), for: SearchResult(id: "track:100001", name: "x", kind: .song))
                 try file.save(store)
             }
         }
@@ -76,7 +90,8 @@ enum ItemFileBenchmark {
 
     /// An item file in a folder of its own (a save leaves a backup beside it), removed after.
     private static func withProfiledFile(_ body: (ItemStoreFile, ItemStore) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-profile-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "storesearch-bench-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try body(ItemStoreFile(url: folder.appending(path: "items.plist")), CoreBenchmark.items(10_000))

@@ -22,12 +22,16 @@ enum LaunchBenchmark {
             _ = try! catalog.start()
             catalog.stop()
         }
-        let parse = Measure.time { _ = try! CatalogIndex(catalog: Data(contentsOf: data.appending(path: "catalog.json"))) }
-        print("  catalog server start and stop: \(Measure.milliseconds(serverStart)); catalog parse (on its own thread): " +
-              "\(Measure.milliseconds(parse))")
+        let parse = Measure.time {
+            _ = try! CatalogIndex(catalog: Data(contentsOf: data.appending(path: "catalog.json")))
+        }
+        print(
+            "  catalog server start and stop: \(Measure.milliseconds(serverStart)); catalog parse (on its own thread): "
+                + "\(Measure.milliseconds(parse))")
         let onlineMedian = online.sorted()[7], offlineMedian = offline.sorted()[7]
-        print("  --offline: \(Measure.milliseconds(offlineMedian)); without: \(Measure.milliseconds(onlineMedian)); " +
-              "ratio \(Measure.ratio(offlineMedian, onlineMedian)) (target ≤ 1.1×)")
+        print(
+            "  --offline: \(Measure.milliseconds(offlineMedian)); without: \(Measure.milliseconds(onlineMedian)); "
+                + "ratio \(Measure.ratio(offlineMedian, onlineMedian)) (target ≤ 1.1×)")
     }
 
     private static func time(offline: Bool) -> Duration {
@@ -38,7 +42,11 @@ enum LaunchBenchmark {
         let mapped = ContinuousClock.now - start
         if offline {  // the catalog must still come up: searching it works
             bench.search("tarkan")
-            if bench.main.results.items.isEmpty { print("  the offline catalog did not answer: \(bench.main.search.visiblePage) \(bench.main.search.errorText)") }
+            if bench.main.results.items.isEmpty {
+                print(
+                    "  the offline catalog did not answer: \(bench.main.search.visiblePage) \(bench.main.search.errorText)"
+                )
+            }
         }
         bench.close()
         return mapped

@@ -4,8 +4,10 @@ import Foundation
 enum Measure {
     /// Runs `measured` and `baseline` alternately (so machine noise hits both alike) and
     /// prints their medians and ratio.
-    static func compare(_ name: String, runs: Int = 20, _ measured: () throws -> Void,
-                        against baselineName: String, _ baseline: () throws -> Void) rethrows {
+    static func compare(
+        _ name: String, runs: Int = 20, _ measured: () throws -> Void,
+        against baselineName: String, _ baseline: () throws -> Void
+    ) rethrows {
         try measured()
         try baseline()  // warm-up
         var measuredTimes: [Duration] = [], baselineTimes: [Duration] = []
@@ -14,8 +16,9 @@ enum Measure {
             baselineTimes.append(try time(baseline))
         }
         let median = measuredTimes.sorted()[runs / 2], baselineMedian = baselineTimes.sorted()[runs / 2]
-        print("  \(name): \(milliseconds(median))  (\(baselineName): \(milliseconds(baselineMedian)); " +
-              "ratio \(ratio(median, baselineMedian)))")
+        print(
+            "  \(name): \(milliseconds(median))  (\(baselineName): \(milliseconds(baselineMedian)); "
+                + "ratio \(ratio(median, baselineMedian)))")
     }
 
     static func time(_ body: () throws -> Void) rethrows -> Duration {
@@ -25,7 +28,9 @@ enum Measure {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
-        String(format: "%.2f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+        String(
+            format: "%.2f ms",
+            Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
     }
 
     static func ratio(_ measured: Duration, _ baseline: Duration) -> String {

@@ -19,8 +19,9 @@ enum MemoryBenchmark {
         server.route("/search") { request in
             let term = request.query["term"] ?? ""
             let count = term == "bomb" ? 200 : 50
-            return LocalServerResponse(contentType: "text/javascript; charset=utf-8",
-                                       body: ArtworkBenchmark.searchBody(base: server.baseURL!, count: count, prefix: "\(term)-"))
+            return LocalServerResponse(
+                contentType: "text/javascript; charset=utf-8",
+                body: ArtworkBenchmark.searchBody(base: server.baseURL!, count: count, prefix: "\(term)-"))
         }
         server.route("/art/") { request in
             let name = request.path.split(separator: "/")[1]
@@ -61,9 +62,10 @@ enum MemoryBenchmark {
         }
         MainContext.spin(until: { false }, timeout: .milliseconds(500))
         peak = max(peak, RSS.bytes)
-        print("  image bomb (200 × 4096×4096 PNG of \(bomb.count / 1024) KB): RSS \(RSS.megabytes(before)) → peak " +
-              "\(RSS.megabytes(peak)) (+\(RSS.megabytes(peak - before)); target < 100 MB); " +
-              "\(server.requestCount - server.requestCount(path: "/search")) image requests")
+        print(
+            "  image bomb (200 × 4096×4096 PNG of \(bomb.count / 1024) KB): RSS \(RSS.megabytes(before)) → peak "
+                + "\(RSS.megabytes(peak)) (+\(RSS.megabytes(peak - before)); target < 100 MB); "
+                + "\(server.requestCount - server.requestCount(path: "/search")) image requests")
     }
 
     /// (2) Many searches with distinct artwork each.
@@ -86,8 +88,10 @@ enum MemoryBenchmark {
         }
         let elapsed = ContinuousClock.now - clock
         let at100 = marks.first { $0.0 == 100 }!.1, atEnd = marks.last!.1
-        print("  \(searches) searches of 50 results with distinct artwork (\(Measure.milliseconds(elapsed))): RSS at start " +
-              "\(RSS.megabytes(start)); " + marks.map { "after \($0.0): \(RSS.megabytes($0.1))" }.joined(separator: ", "))
+        print(
+            "  \(searches) searches of 50 results with distinct artwork (\(Measure.milliseconds(elapsed))): RSS at start "
+                + "\(RSS.megabytes(start)); "
+                + marks.map { "after \($0.0): \(RSS.megabytes($0.1))" }.joined(separator: ", "))
         print("  growth from 100 to \(searches) searches: \(RSS.megabytes(atEnd - at100)) (target ≤ 10 MB)")
     }
 
@@ -100,7 +104,8 @@ enum MemoryBenchmark {
             let body = ArtworkBenchmark.searchBody(base: base, count: 50, prefix: "q\(index)-")
             answers.append(try SearchResponseDecoder.decode(body))
         }
-        print("  for comparison, holding the \(answers.count) decoded answers of searches 101–\(searches) " +
-              "(what an unbounded query cache would keep): \(RSS.megabytes(RSS.bytes - beforeAnswers))")
+        print(
+            "  for comparison, holding the \(answers.count) decoded answers of searches 101–\(searches) "
+                + "(what an unbounded query cache would keep): \(RSS.megabytes(RSS.bytes - beforeAnswers))")
     }
 }

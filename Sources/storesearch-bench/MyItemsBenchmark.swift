@@ -19,7 +19,8 @@ enum MyItemsBenchmark {
     private static func run(count: Int, stallTarget: String) throws {
         let number = count.formatted(.number.locale(Locale(identifier: "en_US")))
         print("My Items: \(number) items (all visited, a third edited, a tenth hidden)")
-        let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-myitems-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appending(
+            path: "storesearch-bench-myitems-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let store = CoreBenchmark.items(count)
         let paths = AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))
@@ -29,8 +30,9 @@ enum MyItemsBenchmark {
         let built = MyItemsList(store: store, order: .name)
         let filterTime = Measure.time { _ = built.positions(.all, matching: "song 1") }
         let sortTime = Measure.time { _ = built.sorted(by: .artist) }
-        print("  (core: list of \(number) in \(Measure.milliseconds(buildTime)), one filter pass \(Measure.milliseconds(filterTime)), " +
-              "a sort by artist \(Measure.milliseconds(sortTime)))")
+        print(
+            "  (core: list of \(number) in \(Measure.milliseconds(buildTime)), one filter pass \(Measure.milliseconds(filterTime)), "
+                + "a sort by artist \(Measure.milliseconds(sortTime)))")
         let bench = BenchWindow(apiBase: URL(string: "http://127.0.0.1:9")!, root: root)
         let baseline = plainListTime(rows: count)  // GTK is set up by the window's application
         defer { bench.close() }
@@ -42,10 +44,14 @@ enum MyItemsBenchmark {
         let start = ContinuousClock.now
         _ = window.activateAction("win.show-my-items")
         let list = bench.main.myItems.page.views.visibleView
-        MainContext.spin(until: { list.children.first.map { $0.isMapped && $0.allocatedHeight > 0 } ?? false }, timeout: .seconds(10))
+        MainContext.spin(
+            until: { list.children.first.map { $0.isMapped && $0.allocatedHeight > 0 } ?? false }, timeout: .seconds(10)
+        )
         let switchTime = ContinuousClock.now - start
-        print("  switch to My Items, first screen: \(Measure.milliseconds(switchTime))  (\(number) rows into a plain list: " +
-              "\(Measure.milliseconds(baseline)); ratio \(Measure.ratio(switchTime, baseline)); targets 100 ms and 1.5×)")
+        print(
+            "  switch to My Items, first screen: \(Measure.milliseconds(switchTime))  (\(number) rows into a plain list: "
+                + "\(Measure.milliseconds(baseline)); ratio \(Measure.ratio(switchTime, baseline)); targets 100 ms and 1.5×)"
+        )
 
         // Typing in the filter, a key every 100 ms, with the probe watching the main loop, once the
         // page has all its rows (about half a second after it shows, 8 rows a frame up to 200).
@@ -58,8 +64,9 @@ enum MyItemsBenchmark {
                 MainContext.spin(until: { false }, timeout: .milliseconds(100))
             }
             probe.stop()
-            print("  typing in the filter (10 keystrokes): longest stall \(Measure.milliseconds(probe.longestStall))  " +
-                  "(idle: \(Measure.milliseconds(idle)); target \(stallTarget))")
+            print(
+                "  typing in the filter (10 keystrokes): longest stall \(Measure.milliseconds(probe.longestStall))  "
+                    + "(idle: \(Measure.milliseconds(idle)); target \(stallTarget))")
         }
 
         // A change of sort, until the next frame is drawn.
@@ -90,11 +97,14 @@ enum MyItemsBenchmark {
         let window = Window()
         window.setDefaultSize(width: 1024, height: 760)
         let model = ListModel<String>()
-        let list = ListView(model: model, setup: { item in
-            let label = Label()
-            item.row = label
-            item.setChild(label)
-        }, bind: { item, text in (item.row as? Label)?.text = text }, unbind: { _ in }, teardown: { item in item.row = nil })
+        let list = ListView(
+            model: model,
+            setup: { item in
+                let label = Label()
+                item.row = label
+                item.setChild(label)
+            }, bind: { item, text in (item.row as? Label)?.text = text }, unbind: { _ in },
+            teardown: { item in item.row = nil })
         let scroller = ScrolledWindow()
         scroller.setChild(list)
         window.setChild(scroller)
@@ -102,7 +112,9 @@ enum MyItemsBenchmark {
         MainContext.spin(until: { false }, timeout: .milliseconds(300))
         let start = ContinuousClock.now
         model.replaceAll(with: (0..<rows).map { "Row \($0)" })
-        MainContext.spin(until: { list.children.first.map { $0.isMapped && $0.allocatedHeight > 0 } ?? false }, timeout: .seconds(10))
+        MainContext.spin(
+            until: { list.children.first.map { $0.isMapped && $0.allocatedHeight > 0 } ?? false }, timeout: .seconds(10)
+        )
         let time = ContinuousClock.now - start
         window.destroy()
         return time

@@ -19,12 +19,14 @@ import Synchronization
 enum PreviewBenchmark {
     static func run(repository: URL) throws {
         print("Preview: a 3 s AAC preview from a local server, real 1024×760 window")
-        let audio = try Data(contentsOf: repository.appending(path: "Tests/StoreSearchAppTests/Fixtures/preview-440hz-3s.m4a"))
+        let audio = try Data(
+            contentsOf: repository.appending(path: "Tests/StoreSearchAppTests/Fixtures/preview-440hz-3s.m4a"))
         let server = CountingServer()
         let firstByte = Mutex<ContinuousClock.Instant?>(nil)
         let latency = Mutex<Duration?>(nil)
         server.route("/search") { _ in
-            let record = #"{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Preview","artistName":"Band","trackPrice":1.29,"currency":"USD","previewUrl":"\#(server.baseURL!.absoluteString)/preview.m4a"}"#
+            let record =
+                #"{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Preview","artistName":"Band","trackPrice":1.29,"currency":"USD","previewUrl":"\#(server.baseURL!.absoluteString)/preview.m4a"}"#
             return LocalServerResponse(body: Data("{\"resultCount\":1,\"results\":[\(record)]}".utf8))
         }
         server.route("/preview.m4a") { _ in
@@ -46,29 +48,38 @@ enum PreviewBenchmark {
         guard let first = play(bench, firstByte: firstByte) else {
             return print("  the preview did not play (is there a sound server? make bench starts one)")
         }
-        print("  Play → first sound: \(Measure.milliseconds(first.sound))  (Play → the server's first byte: \(Measure.milliseconds(first.served)); " +
-              "ratio \(Measure.ratio(first.sound, first.served)); target 1.5×); the position moved after \(Measure.milliseconds(first.moving))")
+        print(
+            "  Play → first sound: \(Measure.milliseconds(first.sound))  (Play → the server's first byte: \(Measure.milliseconds(first.served)); "
+                + "ratio \(Measure.ratio(first.sound, first.served)); target 1.5×); the position moved after \(Measure.milliseconds(first.moving))"
+        )
         let (stall, peak) = streaming(for: .seconds(2))
         let growth = ResidentMappings.now().growth(since: idleMappings)
-        print("  while it streams: longest main-loop stall \(Measure.milliseconds(stall)) (target 16 ms); " +
-              "RSS \(RSS.megabytes(peak)) against \(RSS.megabytes(idle)) idle (+\(RSS.megabytes(peak - idle)); target 30 MB)")
-        print("    of which libraries mapped on Play \(RSS.megabytes(growth.files)) (" +
-              growth.largest.map { "\($0.name) \(RSS.megabytes($0.kilobytes * 1024))" }.joined(separator: ", ") +
-              ", …), heap, stacks and buffers \(RSS.megabytes(growth.other))")
+        print(
+            "  while it streams: longest main-loop stall \(Measure.milliseconds(stall)) (target 16 ms); "
+                + "RSS \(RSS.megabytes(peak)) against \(RSS.megabytes(idle)) idle (+\(RSS.megabytes(peak - idle)); target 30 MB)"
+        )
+        print(
+            "    of which libraries mapped on Play \(RSS.megabytes(growth.files)) ("
+                + growth.largest.map { "\($0.name) \(RSS.megabytes($0.kilobytes * 1024))" }.joined(separator: ", ")
+                + ", …), heap, stacks and buffers \(RSS.megabytes(growth.other))")
 
         // A second preview in the same process: what the stream itself costs, with GStreamer loaded.
         let before = RSS.bytes
-        guard let second = replay(bench, firstByte: firstByte) else { return print("  the second preview did not play") }
+        guard let second = replay(bench, firstByte: firstByte) else {
+            return print("  the second preview did not play")
+        }
         let (_, secondPeak) = streaming(for: .seconds(2))
-        print("  a second preview: Play → first sound \(Measure.milliseconds(second.sound))  (first byte " +
-              "\(Measure.milliseconds(second.served)); ratio \(Measure.ratio(second.sound, second.served))); " +
-              "RSS +\(RSS.megabytes(secondPeak - before)) over the stopped first")
+        print(
+            "  a second preview: Play → first sound \(Measure.milliseconds(second.sound))  (first byte "
+                + "\(Measure.milliseconds(second.served)); ratio \(Measure.ratio(second.sound, second.served))); "
+                + "RSS +\(RSS.megabytes(secondPeak - before)) over the stopped first")
 
         // A slow network: the server answers 300 ms after each request, as a distant store does.
         latency.withLock { $0 = .milliseconds(300) }
         guard let slow = replay(bench, firstByte: firstByte) else { return print("  the slow preview did not play") }
-        print("  from a server 300 ms away: Play → first sound \(Measure.milliseconds(slow.sound))  (Play → first byte " +
-              "\(Measure.milliseconds(slow.served)); ratio \(Measure.ratio(slow.sound, slow.served)); target 1.5×)")
+        print(
+            "  from a server 300 ms away: Play → first sound \(Measure.milliseconds(slow.sound))  (Play → first byte "
+                + "\(Measure.milliseconds(slow.served)); ratio \(Measure.ratio(slow.sound, slow.served)); target 1.5×)")
     }
 
     /// Stops what plays, then plays the preview again.
@@ -86,10 +97,13 @@ enum PreviewBenchmark {
         let start = ContinuousClock.now
         var sound: ContinuousClock.Instant?
         _ = bench.main.window.activateAction("win.play-preview")
-        let moved = MainContext.spin(until: {
-            if sound == nil, let stream = bench.main.preview.stream, stream.isPrepared, stream.isPlaying { sound = .now }
-            return bench.main.preview.status == .playing && bench.main.preview.position > 0
-        }, timeout: .seconds(10))
+        let moved = MainContext.spin(
+            until: {
+                if sound == nil, let stream = bench.main.preview.stream, stream.isPrepared, stream.isPlaying {
+                    sound = .now
+                }
+                return bench.main.preview.status == .playing && bench.main.preview.position > 0
+            }, timeout: .seconds(10))
         guard moved, let sound else { return nil }
         return (sound - start, ContinuousClock.now - start, (firstByte.withLock { $0 } ?? start) - start)
     }

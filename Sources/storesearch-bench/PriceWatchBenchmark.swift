@@ -13,12 +13,17 @@ import Synchronization
 /// timeout probe) against the idle loop's.
 @MainActor
 enum PriceWatchBenchmark {
-    nonisolated static let regions: [(code: String, currency: String, count: Int)] = [("US", "USD", 6_000), ("DE", "EUR", 3_000), ("JP", "JPY", 1_000)]
+    nonisolated static let regions: [(code: String, currency: String, count: Int)] = [
+        ("US", "USD", 6_000), ("DE", "EUR", 3_000), ("JP", "JPY", 1_000),
+    ]
 
     static func run() throws {
         let total = regions.reduce(0) { $0 + $1.count }
-        print("Price watch: \(total.formatted(.number.locale(Locale(identifier: "en_US")))) kept items in \(regions.map(\.code).joined(separator: ", "))")
-        let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-prices-\(UUID().uuidString)")
+        print(
+            "Price watch: \(total.formatted(.number.locale(Locale(identifier: "en_US")))) kept items in \(regions.map(\.code).joined(separator: ", "))"
+        )
+        let root = FileManager.default.temporaryDirectory.appending(
+            path: "storesearch-bench-prices-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let paths = AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))
         try ItemStoreFile(paths: paths).save(keptItems())
@@ -29,8 +34,10 @@ enum PriceWatchBenchmark {
         server.route("/lookup") { request in
             let region = request.query["country"] ?? "?"
             requests.withLock { $0[region, default: 0] += 1 }
-            return LocalServerResponse(body: answer(ids: (request.query["id"] ?? "").split(separator: ",").map(String.init), region: region,
-                                                    lower: lower.withLock { $0 }))
+            return LocalServerResponse(
+                body: answer(
+                    ids: (request.query["id"] ?? "").split(separator: ",").map(String.init), region: region,
+                    lower: lower.withLock { $0 }))
         }
         let base = try server.start()
         defer { server.stop() }
@@ -52,20 +59,30 @@ enum PriceWatchBenchmark {
         bench.main.priceWatch.check()
         MainContext.spin(until: { !bench.main.priceWatch.isChecking }, timeout: .seconds(300))
         let time = ContinuousClock.now - start
-        MainContext.spin(until: { false }, timeout: .milliseconds(300))  // My Items relists its 10,000 rows, the notification goes out
+        // My Items relists its 10,000 rows, the notification goes out
+        MainContext.spin(until: { false }, timeout: .milliseconds(300))
         probe.stop()
 
-        if ProcessInfo.processInfo.environment["BENCH_STALLS"] != nil {  // each stall over 12 ms, to find where they come from
-            for stall in probe.stalls where stall.length > .milliseconds(12) { print("    stall \(Measure.milliseconds(stall.length)) ending at \(Measure.milliseconds(stall.end - start))") }
+        // each stall over 12 ms, to find where they come from
+        if ProcessInfo.processInfo.environment["BENCH_STALLS"] != nil {
+            for stall in probe.stalls where stall.length > .milliseconds(12) {
+                print(
+                    "    stall \(Measure.milliseconds(stall.length)) ending at \(Measure.milliseconds(stall.end - start))"
+                )
+            }
         }
         let asked = requests.withLock { $0 }
         for region in regions {
             let expected = (region.count + LookupQuery.maximumIDs - 1) / LookupQuery.maximumIDs
-            print("  \(region.code): \(region.count) items, \(asked[region.code] ?? 0) requests  (⌈n/200⌉ = \(expected))")
+            print(
+                "  \(region.code): \(region.count) items, \(asked[region.code] ?? 0) requests  (⌈n/200⌉ = \(expected))")
         }
-        print("  check: \(Measure.milliseconds(time)) for \(asked.values.reduce(0, +)) requests, \(changes) prices changed")
-        print("  longest main-loop stall during the check and My Items' relisting after it: \(Measure.milliseconds(probe.longestStall))  " +
-              "(idle: \(Measure.milliseconds(idle)); target 16 ms)")
+        print(
+            "  check: \(Measure.milliseconds(time)) for \(asked.values.reduce(0, +)) requests, \(changes) prices changed"
+        )
+        print(
+            "  longest main-loop stall during the check and My Items' relisting after it: \(Measure.milliseconds(probe.longestStall))  "
+                + "(idle: \(Measure.milliseconds(idle)); target 16 ms)")
     }
 
     /// Kept songs at 1.29 (JPY 250) in each region.
@@ -75,9 +92,11 @@ enum PriceWatchBenchmark {
         var index = 0
         for region in regions {
             for _ in 0..<region.count {
-                let result = SearchResult(id: "track:\(1_000_000 + index)", name: "Song number \(index)", artist: "Artist \(index % 300)", kind: .song,
-                                          price: region.currency == "JPY" ? 250 : Decimal(string: "1.29"), currency: region.currency,
-                                          storeRegion: region.code)
+                let result = SearchResult(
+                    id: "track:\(1_000_000 + index)", name: "Song number \(index)", artist: "Artist \(index % 300)",
+                    kind: .song,
+                    price: region.currency == "JPY" ? 250 : Decimal(string: "1.29"), currency: region.currency,
+                    storeRegion: region.code)
                 store.keep(result, at: kept)
                 index += 1
             }
@@ -89,7 +108,8 @@ enum PriceWatchBenchmark {
     nonisolated static func answer(ids: [String], region: String, lower: Bool) -> Data {
         let currency = regions.first { $0.code == region }?.currency ?? "USD"
         let records = ids.compactMap(Int.init).map { id in
-            let price = currency == "JPY" ? (lower && id % 3 == 0 ? "200" : "250") : (lower && id % 3 == 0 ? "0.99" : "1.29")
+            let price =
+                currency == "JPY" ? (lower && id % 3 == 0 ? "200" : "250") : (lower && id % 3 == 0 ? "0.99" : "1.29")
             return """
                 {"wrapperType":"track","kind":"song","trackId":\(id),"trackName":"Song number \(id - 1_000_000)",\
                 "artistName":"Artist \((id - 1_000_000) % 300)","trackPrice":\(price),"currency":"\(currency)"}

@@ -8,11 +8,14 @@ struct ResidentMappings {
 
     static func now() -> ResidentMappings {
         // Foundation's String(contentsOfFile:) reads procfs files short: read to the end by hand.
-        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return ResidentMappings(kilobytes: [:]) }
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else {
+            return ResidentMappings(kilobytes: [:])
+        }
         var kilobytes: [String: Int] = [:], current = "[anon]"
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")
-            if fields.count >= 5, fields[0].contains("-") {  // a mapping's header: range, mode, offset, device, inode, path
+            // a mapping's header: range, mode, offset, device, inode, path
+            if fields.count >= 5, fields[0].contains("-") {
                 current = fields.count >= 6 ? String(fields[5]) : "[anon]"
             } else if fields.first == "Rss:", fields.count >= 2 {
                 kilobytes[current, default: 0] += Int(fields[1]) ?? 0

@@ -25,7 +25,8 @@ enum WindowStartBenchmark {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let items = folder.appending(path: "items.plist")
         try ItemStoreFile(url: items).save(CoreBenchmark.items(100_000))
-        var app: [(ms: Double, rssKB: Double)] = [], plain: [(ms: Double, rssKB: Double)] = [], adwaita: [(ms: Double, rssKB: Double)] = []
+        var app: [(ms: Double, rssKB: Double)] = [], plain: [(ms: Double, rssKB: Double)] = [],
+            adwaita: [(ms: Double, rssKB: Double)] = []
         var appWithItems: [(ms: Double, rssKB: Double)] = []
         for _ in 0..<runs {
             if let figures = try measure(me, arguments: [childFlag]) { app.append(figures) }
@@ -33,18 +34,30 @@ enum WindowStartBenchmark {
             if let figures = try measure(baseline, arguments: []) { plain.append(figures) }
             if let figures = try measure(floor, arguments: []) { adwaita.append(figures) }
         }
-        guard !app.isEmpty, !appWithItems.isEmpty, !plain.isEmpty, !adwaita.isEmpty else { return print("  no figures: a child failed") }
+        guard !app.isEmpty, !appWithItems.isEmpty, !plain.isEmpty, !adwaita.isEmpty else {
+            return print("  no figures: a child failed")
+        }
         let appTime = median(app.map(\.ms)), plainTime = median(plain.map(\.ms)), floorTime = median(adwaita.map(\.ms))
         let itemsTime = median(appWithItems.map(\.ms))
         let appRSS = median(app.map(\.rssKB)) / 1024, plainRSS = median(plain.map(\.rssKB)) / 1024
-        print(String(format: "  StoreSearch window mapped in %.1f ms; the same .ui files built and mapped by C and libadwaita: %.1f ms; "
-                     + "ratio %.2f× (target ≤ 1.25×)", appTime, floorTime, appTime / floorTime))
-        print(String(format: "  with 100,000 saved items (a 100 MB file, read in the background): mapped in %.1f ms; ratio %.2f× the same "
-                     + "window with none (target ≤ 1.25×)", itemsTime, itemsTime / appTime))
-        print(String(format: "  plain C GTK 4 window (no libadwaita, a header bar and two widgets): %.1f ms; ratio %.2f×",
-                     plainTime, appTime / plainTime))
-        print(String(format: "  RSS after a 200-result search: %.1f MB (plain C window, idle: %.1f MB; %+.1f MB)",
-                     appRSS, plainRSS, appRSS - plainRSS))
+        print(
+            String(
+                format:
+                    "  StoreSearch window mapped in %.1f ms; the same .ui files built and mapped by C and libadwaita: %.1f ms; "
+                    + "ratio %.2f× (target ≤ 1.25×)", appTime, floorTime, appTime / floorTime))
+        print(
+            String(
+                format:
+                    "  with 100,000 saved items (a 100 MB file, read in the background): mapped in %.1f ms; ratio %.2f× the same "
+                    + "window with none (target ≤ 1.25×)", itemsTime, itemsTime / appTime))
+        print(
+            String(
+                format: "  plain C GTK 4 window (no libadwaita, a header bar and two widgets): %.1f ms; ratio %.2f×",
+                plainTime, appTime / plainTime))
+        print(
+            String(
+                format: "  RSS after a 200-result search: %.1f MB (plain C window, idle: %.1f MB; %+.1f MB)",
+                appRSS, plainRSS, appRSS - plainRSS))
     }
 
     /// Runs a child that prints "mapped-ms N" and "rss-kb N".
@@ -78,13 +91,17 @@ enum WindowStartBenchmark {
     static func child() -> Never {
         let root = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-\(UUID().uuidString)")
         if let index = CommandLine.arguments.firstIndex(of: childFlag), index + 1 < CommandLine.arguments.count {
-            try! FileManager.default.createDirectory(at: root.appending(path: "data"), withIntermediateDirectories: true)
-            try! FileManager.default.linkItem(atPath: CommandLine.arguments[index + 1], toPath: root.appending(path: "data/items.plist").path)
+            try! FileManager.default.createDirectory(
+                at: root.appending(path: "data"), withIntermediateDirectories: true)
+            try! FileManager.default.linkItem(
+                atPath: CommandLine.arguments[index + 1], toPath: root.appending(path: "data/items.plist").path)
         }
         let start = ContinuousClock.now
         let server = CountingServer()
         let cover = try! Data(contentsOf: repository.appending(path: "data/artwork/cover-000/100x100bb.jpg"))
-        server.route("/search") { _ in LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!)) }
+        server.route("/search") { _ in
+            LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: searchBody(base: server.baseURL!))
+        }
         server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
         let base = try! server.start()
 
@@ -100,9 +117,13 @@ enum WindowStartBenchmark {
         let mapped = ContinuousClock.now - start
         window.searchEntry.text = "benchmark"
         window.searchEntry.activate()
-        MainContext.spin(until: { window.results.items.count == 200 && !window.results.isFilling }, timeout: .seconds(30))
+        MainContext.spin(
+            until: { window.results.items.count == 200 && !window.results.isFilling }, timeout: .seconds(30))
         MainContext.spin(until: { false }, timeout: .milliseconds(1500))  // thumbnails in, idle
-        print(String(format: "mapped-ms %.2f", Double(mapped.components.attoseconds) / 1e15 + Double(mapped.components.seconds) * 1000))
+        print(
+            String(
+                format: "mapped-ms %.2f",
+                Double(mapped.components.attoseconds) / 1e15 + Double(mapped.components.seconds) * 1000))
         print("rss-kb \(residentKilobytes())")
         window.window.destroy()
         server.stop()
@@ -118,10 +139,12 @@ enum WindowStartBenchmark {
 
     private static func searchBody(base: URL) -> Data {
         let records = (0..<200).map { index -> [String: Any] in
-            ["wrapperType": "track", "kind": "song", "trackId": 700_000 + index,
-             "trackName": String(format: "Start Song %03d", index), "artistName": "Artist \(index % 17)",
-             "trackPrice": 1.29, "currency": "USD", "primaryGenreName": "Pop", "releaseDate": "2001-07-11T07:00:00Z",
-             "artworkUrl100": base.appending(path: "art/\(index)/100x100bb.jpg").absoluteString]
+            [
+                "wrapperType": "track", "kind": "song", "trackId": 700_000 + index,
+                "trackName": String(format: "Start Song %03d", index), "artistName": "Artist \(index % 17)",
+                "trackPrice": 1.29, "currency": "USD", "primaryGenreName": "Pop", "releaseDate": "2001-07-11T07:00:00Z",
+                "artworkUrl100": base.appending(path: "art/\(index)/100x100bb.jpg").absoluteString,
+            ]
         }
         return try! JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": records])
     }
@@ -132,7 +155,9 @@ enum WindowStartBenchmark {
         let source = repository.appending(path: "bench/\(name).c"), binary = directory.appending(path: name)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "cc -O2 -o '\(binary.path)' '\(source.path)' $(pkg-config --cflags --libs \(package))"]
+        process.arguments = [
+            "-c", "cc -O2 -o '\(binary.path)' '\(source.path)' $(pkg-config --cflags --libs \(package))",
+        ]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }

@@ -8,11 +8,15 @@ import StoreSearchApp
 
 PreviewDecoders.preferLightAACDecoder()  // as the app does first thing
 
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
-let parts = CommandLine.arguments.count > 1 ? Set(CommandLine.arguments.dropFirst()) : ["core", "items", "artwork", "hanging", "launch", "memory", "myitems", "prices", "preview", "window"]
+let parts =
+    CommandLine.arguments.count > 1
+    ? Set(CommandLine.arguments.dropFirst())
+    : ["core", "items", "artwork", "hanging", "launch", "memory", "myitems", "prices", "preview", "window"]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
     print("")

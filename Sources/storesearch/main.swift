@@ -28,5 +28,8 @@ case .success(.refreshPrices(let options)):
 case .success(.showVersion):
     print("storesearch \(StoreSearchApp.version)")
 case .success(.run(let options)):
-    exit(MainActor.assumeIsolated { StoreSearchApp.run(options, arguments: CommandLine.arguments, locale: userLocale, resources: resources) })
+    exit(
+        MainActor.assumeIsolated {
+            StoreSearchApp.run(options, arguments: CommandLine.arguments, locale: userLocale, resources: resources)
+        })
 }

@@ -25,8 +25,10 @@ let wrapperTypes: [String: String] = [
 final class ObjectCollector: NSObject, XMLParserDelegate {
     var objects: [(id: String, className: String)] = []
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if name == "object", let id = attributes["id"], let className = attributes["class"] {
             objects.append((id, className))
         }
@@ -54,7 +56,8 @@ let parser = XMLParser(contentsOf: input)!
 let collector = ObjectCollector()
 parser.delegate = collector
 guard parser.parse() else {
-    FileHandle.standardError.write(Data("\(input.path): \(parser.parserError.map(String.init(describing:)) ?? "not XML")\n".utf8))
+    FileHandle.standardError.write(
+        Data("\(input.path): \(parser.parserError.map(String.init(describing:)) ?? "not XML")\n".utf8))
     exit(1)
 }
 

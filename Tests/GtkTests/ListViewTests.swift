@@ -25,16 +25,20 @@ final class ListViewTests: XCTestCase {
             var setups = 0, teardowns = 0
             do {
                 let model = ListModel<String>()
-                let list = ListView(model: model, setup: { item in
-                    setups += 1
-                    item.row = RowController()
-                    item.setChild(Label())
-                }, bind: { _, value in
-                    bound.append(value)
-                }, unbind: { _ in }, teardown: { item in
-                    teardowns += 1
-                    item.row = nil
-                })
+                let list = ListView(
+                    model: model,
+                    setup: { item in
+                        setups += 1
+                        item.row = RowController()
+                        item.setChild(Label())
+                    },
+                    bind: { _, value in
+                        bound.append(value)
+                    }, unbind: { _ in },
+                    teardown: { item in
+                        teardowns += 1
+                        item.row = nil
+                    })
                 model.replaceAll(with: ["Şımarık", "Kuzu Kuzu", "Dudu"])
                 let window = Window()
                 window.setChild(list)

@@ -21,7 +21,9 @@ final class SignalTests: XCTestCase {
             do {
                 let button = Button(label: "Press")
                 let counter = DeinitCounter()
-                button.onClicked { _ = counter; clicks += 1 }
+                button.onClicked {
+                    _ = counter; clicks += 1
+                }
                 button.click()
                 button.click()
                 XCTAssertEqual(clicks, 2)
@@ -40,7 +42,9 @@ final class SignalTests: XCTestCase {
             do {
                 let button = Button(label: "Press")
                 let counter = DeinitCounter()
-                button.onClicked { _ = counter; clicks += 1 }
+                button.onClicked {
+                    _ = counter; clicks += 1
+                }
                 box.append(button)
                 pointer = button.widget
             }

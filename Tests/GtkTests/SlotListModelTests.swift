@@ -5,7 +5,8 @@ import GtkTesting
 
 /// The items-changed signals a model emitted: (position, removed, added).
 nonisolated(unsafe) private var emitted: [[UInt32]] = []
-private let recordItemsChanged: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, _ in
+private let recordItemsChanged: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = {
+    _, position, removed, added, _ in
     emitted.append([position, removed, added])
 }
 
@@ -22,11 +23,13 @@ final class SlotListModelTests: XCTestCase {
             emitted = []
             var bound: [Int: String] = [:]
             let model = SlotListModel<String>()
-            g_signal_connect_data(model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self), nil, nil,
-                                  GConnectFlags(rawValue: 0))
-            let list = ListView(model: model, setup: { item in item.setChild(Label()) },
-                                bind: { item, value in bound[item.position] = value }, unbind: { item in bound[item.position] = nil },
-                                teardown: { _ in })
+            g_signal_connect_data(
+                model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self), nil, nil,
+                GConnectFlags(rawValue: 0))
+            let list = ListView(
+                model: model, setup: { item in item.setChild(Label()) },
+                bind: { item, value in bound[item.position] = value }, unbind: { item in bound[item.position] = nil },
+                teardown: { _ in })
             let scroller = ScrolledWindow()
             scroller.setChild(list)
             let window = Window()
@@ -46,7 +49,9 @@ final class SlotListModelTests: XCTestCase {
             emitted = []
             model.reload(count: 40, changed: 2..<40) { $0 < 2 ? "Row \($0)" : "Kept \($0)" }
             XCTAssertEqual(emitted, [[2, 99_998, 38]])
-            XCTAssertTrue(MainContext.spin(until: { bound[2] == "Kept 2" && bound[0] == "Row 0" }), "\(bound.sorted { $0.key < $1.key }.prefix(4))")
+            XCTAssertTrue(
+                MainContext.spin(until: { bound[2] == "Kept 2" && bound[0] == "Row 0" }),
+                "\(bound.sorted { $0.key < $1.key }.prefix(4))")
             XCTAssertEqual(model.elements, (0..<40).map { $0 < 2 ? "Row \($0)" : "Kept \($0)" })
 
             // The same count: only the changed rows.

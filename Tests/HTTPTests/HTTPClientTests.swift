@@ -34,8 +34,10 @@ final class HTTPClientTests: XCTestCase {
     }
 
     @MainActor
-    private static func expectError(_ expected: HTTPError, _ body: @escaping @MainActor () async throws -> HTTPResponse,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private static func expectError(
+        _ expected: HTTPError, _ body: @escaping @MainActor () async throws -> HTTPResponse,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let response = try Self.run(body)
             XCTFail("expected \(expected), got status \(response.status)", file: file, line: line)
@@ -111,7 +113,9 @@ final class HTTPClientTests: XCTestCase {
             let client = HTTPClient()
             var outcome: Result<HTTPResponse, HTTPError>?
             let task = Task { @MainActor in
-                do throws(HTTPError) { outcome = .success(try await client.get(url)) } catch { outcome = .failure(error) }
+                do throws(HTTPError) { outcome = .success(try await client.get(url)) } catch {
+                    outcome = .failure(error)
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/slow") == 1 }))
             let cancelledAt = ContinuousClock.now
@@ -138,7 +142,9 @@ final class HTTPClientTests: XCTestCase {
     func testNonHTTPURLIsRefused() {
         MainActor.assumeIsolated {
             let client = HTTPClient()
-            Self.expectError(.invalidURL("file:///etc/passwd")) { try await client.get(URL(string: "file:///etc/passwd")!) }
+            Self.expectError(.invalidURL("file:///etc/passwd")) {
+                try await client.get(URL(string: "file:///etc/passwd")!)
+            }
         }
     }
 }

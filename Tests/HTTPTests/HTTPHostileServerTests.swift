@@ -9,7 +9,9 @@ import TestSupport
 /// drips, cuts and watches the connection.
 final class HTTPHostileServerTests: XCTestCase {
     @MainActor
-    private static func outcome(_ body: @escaping @MainActor () async throws(HTTPError) -> HTTPResponse) -> Result<HTTPResponse, HTTPError>? {
+    private static func outcome(_ body: @escaping @MainActor () async throws(HTTPError) -> HTTPResponse) -> Result<
+        HTTPResponse, HTTPError
+    >? {
         MainLoopBridge.install()
         var outcome: Result<HTTPResponse, HTTPError>?
         Task { @MainActor in
@@ -40,7 +42,9 @@ final class HTTPHostileServerTests: XCTestCase {
         MainActor.assumeIsolated {
             let client = HTTPClient(configuration: HTTPClientConfiguration(timeoutSeconds: 5))
             let start = ContinuousClock.now
-            let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!, deadline: .seconds(1)) }
+            let result = Self.outcome { () throws(HTTPError) in
+                try await client.get(server.baseURL!, deadline: .seconds(1))
+            }
             XCTAssertEqual(result.map { $0.mapError { $0 }.map(\.status) }, .failure(.timedOut))
             XCTAssertLessThan(ContinuousClock.now - start, .seconds(10), "not the 200 s the drip would take")
         }
@@ -58,7 +62,9 @@ final class HTTPHostileServerTests: XCTestCase {
         MainActor.assumeIsolated {
             let client = HTTPClient()
             let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!) }
-            guard case .failure(let error)? = result else { return XCTFail("expected a failure, got \(String(describing: result))") }
+            guard case .failure(let error)? = result else {
+                return XCTFail("expected a failure, got \(String(describing: result))")
+            }
             XCTAssertEqual(error, .cutOff)
             XCTAssertFalse(error.isUnreachable)
         }
@@ -78,13 +84,16 @@ final class HTTPHostileServerTests: XCTestCase {
             let client = HTTPClient()
             var outcome: Result<HTTPResponse, HTTPError>?
             let task = Task { @MainActor in
-                do throws(HTTPError) { outcome = .success(try await client.get(server.baseURL!)) } catch { outcome = .failure(error) }
+                do throws(HTTPError) { outcome = .success(try await client.get(server.baseURL!)) } catch {
+                    outcome = .failure(error)
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }))
             task.cancel()
             XCTAssertTrue(MainContext.spin(until: { outcome != nil }, timeout: .seconds(5)))
             XCTAssertEqual(outcome.map { $0.map(\.status) }, .failure(.cancelled))
-            XCTAssertTrue(MainContext.spin(until: { closed.isSet }, timeout: .seconds(10)), "the server saw the connection close")
+            XCTAssertTrue(
+                MainContext.spin(until: { closed.isSet }, timeout: .seconds(10)), "the server saw the connection close")
         }
     }
 
@@ -109,10 +118,12 @@ final class HTTPHostileServerTests: XCTestCase {
     /// Issue #22: 1 MB on the wire that inflates to 1 GB is refused as soon as the inflated bytes
     /// pass the cap, and memory stays flat.
     func testAGzipBombIsRefusedAsSoonAsItPassesTheCap() throws {
-        let bomb = try Data(contentsOf: XCTUnwrap(Bundle.module.url(forResource: "Fixtures/gzip-bomb-1g", withExtension: "gz")))
+        let bomb = try Data(
+            contentsOf: XCTUnwrap(Bundle.module.url(forResource: "Fixtures/gzip-bomb-1g", withExtension: "gz")))
         let server = ScriptedServer { connection in
             guard connection.readRequest() else { return }
-            connection.writeHead(headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], contentLength: bomb.count)
+            connection.writeHead(
+                headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], contentLength: bomb.count)
             connection.write(bomb)
         }
         try server.start()
@@ -123,7 +134,9 @@ final class HTTPHostileServerTests: XCTestCase {
             let start = ContinuousClock.now
             let result = Self.outcome { () throws(HTTPError) in try await client.get(server.baseURL!) }
             let elapsed = ContinuousClock.now - start
-            guard case .failure(let error)? = result else { return XCTFail("expected a refusal, got \(String(describing: result))") }
+            guard case .failure(let error)? = result else {
+                return XCTFail("expected a refusal, got \(String(describing: result))")
+            }
             XCTAssertEqual(error, .bodyTooLarge(limit: HTTPClientConfiguration().maxBodyBytes))
             print("gzip bomb (1 GB from \(bomb.count / 1024) KB) refused in \(elapsed)")
             XCTAssertLessThan(Self.residentMegabytes() - residentBefore, 64, "memory stays flat")

@@ -17,15 +17,20 @@ final class LocalServerTests: XCTestCase {
             let client = HTTPClient()
             var outcome: Result<HTTPResponse, HTTPError>?
             Task { @MainActor in
-                do throws(HTTPError) { outcome = .success(try await client.get(base.appending(path: "hang"))) } catch { outcome = .failure(error) }
+                do throws(HTTPError) { outcome = .success(try await client.get(base.appending(path: "hang"))) } catch {
+                    outcome = .failure(error)
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }, timeout: .seconds(10)))
             server.stop()
-            XCTAssertTrue(MainContext.spin(until: { outcome != nil }, timeout: .seconds(10)), "the hanging request ends")
+            XCTAssertTrue(
+                MainContext.spin(until: { outcome != nil }, timeout: .seconds(10)), "the hanging request ends")
             if case .success = outcome { XCTFail("no answer was sent") }
             var refused: Result<HTTPResponse, HTTPError>?
             Task { @MainActor in
-                do throws(HTTPError) { refused = .success(try await client.get(base.appending(path: "hang"))) } catch { refused = .failure(error) }
+                do throws(HTTPError) { refused = .success(try await client.get(base.appending(path: "hang"))) } catch {
+                    refused = .failure(error)
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { refused != nil }, timeout: .seconds(10)))
             XCTAssertEqual(try? refused?.get().status, nil, "nobody listens any more")

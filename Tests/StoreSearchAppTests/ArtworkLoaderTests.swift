@@ -16,15 +16,20 @@ final class ArtworkLoaderTests: XCTestCase {
             covers[Int(path.split(separator: "/").last!.dropLast(4))! % covers.count]
         }
         server.route("/cover/") { LocalServerResponse(contentType: "image/jpeg", body: cover($0.path)) }
-        server.route("/slow/") { LocalServerResponse(contentType: "image/jpeg", body: cover($0.path), delay: .milliseconds(300)) }
-        server.route("/broken.jpg") { _ in LocalServerResponse(contentType: "image/jpeg", body: Data("not an image".utf8)) }
+        server.route("/slow/") {
+            LocalServerResponse(contentType: "image/jpeg", body: cover($0.path), delay: .milliseconds(300))
+        }
+        server.route("/broken.jpg") { _ in
+            LocalServerResponse(contentType: "image/jpeg", body: Data("not an image".utf8))
+        }
         server.route("/giant.png") { _ in
             var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
             png.append(contentsOf: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0])
             return LocalServerResponse(contentType: "image/png", body: png)
         }
         server.route("/oversized.jpg") { _ in
-            LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(0, size: 600) + Data(count: 3 << 20))
+            LocalServerResponse(
+                contentType: "image/jpeg", body: MainLoop.coverJPEG(0, size: 600) + Data(count: 3 << 20))
         }
         try server.start()
         return server
@@ -49,7 +54,9 @@ final class ArtworkLoaderTests: XCTestCase {
                 if texture != nil { images += 1 }
             }
         }
-        XCTAssertTrue(MainContext.spin(until: { finished == urls.count }, timeout: .seconds(30)), "\(finished) of \(urls.count) finished")
+        XCTAssertTrue(
+            MainContext.spin(until: { finished == urls.count }, timeout: .seconds(30)),
+            "\(finished) of \(urls.count) finished")
         return images
     }
 
@@ -106,8 +113,9 @@ final class ArtworkLoaderTests: XCTestCase {
             let notHTTP = [URL(string: "file:///etc/passwd")!, URL(string: "ftp://example.com/a.jpg")!]
             XCTAssertEqual(Self.loadAll(bad + notHTTP, with: loader), 0)
             XCTAssertEqual(server.requestCount, 3, "only http and https URLs are fetched")
-            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.count ?? 0, 0,
-                           "bad images are not cached")
+            XCTAssertEqual(
+                (try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.count ?? 0, 0,
+                "bad images are not cached")
         }
     }
 
@@ -132,7 +140,8 @@ final class ArtworkLoaderTests: XCTestCase {
             loader.load(shared) { kept = $0 }
 
             XCTAssertTrue(MainContext.spin(until: { finished == 6 && kept != nil }, timeout: .seconds(10)))
-            MainContext.spin(until: { false }, timeout: .milliseconds(200))  // time for a wrongly sent request to arrive
+            // time for a wrongly sent request to arrive
+            MainContext.spin(until: { false }, timeout: .milliseconds(200))
             XCTAssertEqual(server.requestCount(path: "/cover/7.jpg"), 0, "the unbound row's request was never sent")
             XCTAssertEqual(server.requestCount(path: "/cover/8.jpg"), 1)
             XCTAssertFalse(unboundCalled)
@@ -150,12 +159,14 @@ final class ArtworkDiskCacheTests: XCTestCase {
             _ = try MainLoop.run {
                 for url in urls.prefix(4) { await cache.store(image, for: url) }
                 // Mark the first image as used long after the others were stored.
-                try FileManager.default.setAttributes([.modificationDate: Date() + 3600],
-                                                      ofItemAtPath: directory.appending(path: Checksum.sha256(urls[0].absoluteString)).path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date() + 3600],
+                    ofItemAtPath: directory.appending(path: Checksum.sha256(urls[0].absoluteString)).path)
                 for url in urls.dropFirst(4) { await cache.store(image, for: url) }
             }
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            XCTAssertLessThanOrEqual(files.count * image.count, 50_000, "evicted down to the limit: \(files.count) files")
+            XCTAssertLessThanOrEqual(
+                files.count * image.count, 50_000, "evicted down to the limit: \(files.count) files")
             let first = try MainLoop.run { await cache.data(for: urls[0]) }
             XCTAssertEqual(first, image, "the recently used image survives eviction")
             let second = try MainLoop.run { await cache.data(for: urls[1]) }

@@ -18,7 +18,8 @@ final class ArtworkMemoryTests: XCTestCase {
             let png = Texture.blank(width: 1000, height: 500).pngData()
             let scaled = try XCTUnwrap(try MainLoop.run { await ArtworkLoader.decode(png, pixelSize: 96) })
             XCTAssertEqual([scaled.width, scaled.height], [96, 48], "aspect kept")
-            let small = try XCTUnwrap(try MainLoop.run { await ArtworkLoader.decode(MainLoop.coverJPEG(5), pixelSize: 600) })
+            let small = try XCTUnwrap(
+                try MainLoop.run { await ArtworkLoader.decode(MainLoop.coverJPEG(5), pixelSize: 600) })
             XCTAssertEqual(small.width, 100, "never scaled up")
         }
     }
@@ -45,7 +46,8 @@ final class ArtworkMemoryTests: XCTestCase {
                 "artworkUrl100":"\(server.baseURL!.absoluteString)/bomb/\(index)/100x100bb.png"}
                 """
             }
-            return LocalServerResponse(body: Data("{\"resultCount\":200,\"results\":[\(records.joined(separator: ","))]}".utf8))
+            return LocalServerResponse(
+                body: Data("{\"resultCount\":200,\"results\":[\(records.joined(separator: ","))]}".utf8))
         }
         server.route("/bomb/") { _ in LocalServerResponse(contentType: "image/png", body: bomb) }
         let base = try server.start()
@@ -62,19 +64,23 @@ final class ArtworkMemoryTests: XCTestCase {
             harness.search("bomb")
             XCTAssertEqual(harness.main.shownItems.count, 200)
             var row = 0
-            let done = MainContext.spin(until: {
-                peak = max(peak, Self.residentBytes())
-                if row < 200 {
-                    harness.main.resultsList.scroll(to: row)
-                    row += 5
-                }
-                return server.requestCount(path: "/search") + 200 <= server.requestCount
-            }, timeout: .seconds(60))
+            let done = MainContext.spin(
+                until: {
+                    peak = max(peak, Self.residentBytes())
+                    if row < 200 {
+                        harness.main.resultsList.scroll(to: row)
+                        row += 5
+                    }
+                    return server.requestCount(path: "/search") + 200 <= server.requestCount
+                }, timeout: .seconds(60))
             XCTAssertTrue(done, "every row asked for its image: \(server.requestCount - 1) requests")
             MainContext.spin(until: { false }, timeout: .milliseconds(500))
             peak = max(peak, Self.residentBytes())
             XCTAssertLessThan(peak - before, 100 << 20, "RSS grew from \(before >> 20) MB to \(peak >> 20) MB")
-            XCTAssertFalse(harness.main.shownItems.contains { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil })
+            XCTAssertFalse(
+                harness.main.shownItems.contains {
+                    harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil
+                })
         }
     }
 
@@ -95,7 +101,8 @@ final class ArtworkDiskCacheSweepTests: XCTestCase {
         try Data("image".utf8).write(to: kept)
         MainActor.assumeIsolated {
             _ = ArtworkLoader(client: HTTPClient(), cacheDirectory: directory)
-            XCTAssertTrue(MainContext.spin(until: { !FileManager.default.fileExists(atPath: stray.path) }, timeout: .seconds(10)))
+            XCTAssertTrue(
+                MainContext.spin(until: { !FileManager.default.fileExists(atPath: stray.path) }, timeout: .seconds(10)))
             XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path))
         }
     }

@@ -16,8 +16,12 @@ final class ArtworkSchedulingTests: XCTestCase {
         let server = CountingServer()
         let cover = MainLoop.coverJPEG(3)
         server.route("/cover/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
-        server.route("/slow/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover, delay: .milliseconds(300)) }
-        server.route("/broken.jpg") { _ in LocalServerResponse(contentType: "image/jpeg", body: Data("not an image".utf8)) }
+        server.route("/slow/") { _ in
+            LocalServerResponse(contentType: "image/jpeg", body: cover, delay: .milliseconds(300))
+        }
+        server.route("/broken.jpg") { _ in
+            LocalServerResponse(contentType: "image/jpeg", body: Data("not an image".utf8))
+        }
         server.route("/missing.jpg") { _ in LocalServerResponse(status: 404, text: "Not found") }
         server.route("/flaky.jpg") { _ in LocalServerResponse(status: 503, text: "Try later") }
         try server.start()
@@ -25,11 +29,16 @@ final class ArtworkSchedulingTests: XCTestCase {
     }
 
     @MainActor
-    private static func loader(_ directory: URL, maxConcurrent: Int = 12, maxPerHost: Int = 6, timeout: Int = 60) -> ArtworkLoader {
+    private static func loader(_ directory: URL, maxConcurrent: Int = 12, maxPerHost: Int = 6, timeout: Int = 60)
+        -> ArtworkLoader
+    {
         MainLoopBridge.install()
-        let client = HTTPClient(configuration: HTTPClientConfiguration(maxConnections: 64, maxConnectionsPerHost: 64,
-                                                                       timeoutSeconds: timeout))
-        return ArtworkLoader(client: client, cacheDirectory: directory, maxConcurrent: maxConcurrent, maxPerHost: maxPerHost)
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                maxConnections: 64, maxConnectionsPerHost: 64,
+                timeoutSeconds: timeout))
+        return ArtworkLoader(
+            client: client, cacheDirectory: directory, maxConcurrent: maxConcurrent, maxPerHost: maxPerHost)
     }
 
     func testVisibleRowsAreFetchedFirstAndFarRowsWaitUntilScrolledNear() throws {
@@ -45,8 +54,11 @@ final class ArtworkSchedulingTests: XCTestCase {
             var loaded = Set<Int>()
             var requests: [ArtworkRequest?] = []
             for row in 0..<200 {  // bound in order, as GtkListView binds them
-                requests.append(loader.load(server.baseURL!.appending(path: "cover/\(row).jpg"), pixelSize: 48,
-                                            priority: { viewport.priority(ofItemAt: row) }) { _ in loaded.insert(row) })
+                requests.append(
+                    loader.load(
+                        server.baseURL!.appending(path: "cover/\(row).jpg"), pixelSize: 48,
+                        priority: { viewport.priority(ofItemAt: row) }
+                    ) { _ in loaded.insert(row) })
             }
             XCTAssertTrue(MainContext.spin(until: { loaded.count == 20 }, timeout: .seconds(20)))
             MainContext.spin(until: { false }, timeout: .milliseconds(300))  // time for a wrong request to arrive
@@ -96,7 +108,9 @@ final class ArtworkSchedulingTests: XCTestCase {
                 let url = server.baseURL!.appending(path: name)
                 var answers = 0
                 for row in 0..<5 {
-                    loader.load(url, pixelSize: 48) { XCTAssertNil($0); answers += 1 }
+                    loader.load(url, pixelSize: 48) {
+                        XCTAssertNil($0); answers += 1
+                    }
                     if row == 1 {  // later rows bind after the failure is known
                         XCTAssertTrue(MainContext.spin(until: { answers == 2 }, timeout: .seconds(10)))
                     }
@@ -146,11 +160,13 @@ final class ArtworkSchedulingTests: XCTestCase {
             let url = server.baseURL!.appending(path: "slow/1.jpg")
             var first: Texture?, rebound: Texture?
             let request = loader.load(url, pixelSize: 48) { first = $0 }
-            XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }, timeout: .seconds(10)), "the download started")
+            XCTAssertTrue(
+                MainContext.spin(until: { server.requestCount == 1 }, timeout: .seconds(10)), "the download started")
             // GTK 4.8 on items-changed: unbind, then bind the same row at once.
             request?.cancel()
             loader.load(url, pixelSize: 48) { rebound = $0 }
-            XCTAssertTrue(MainContext.spin(until: { rebound != nil }, timeout: .seconds(10)), "the rebound row gets the image")
+            XCTAssertTrue(
+                MainContext.spin(until: { rebound != nil }, timeout: .seconds(10)), "the rebound row gets the image")
             XCTAssertNil(first, "the unbound request is not called")
             XCTAssertEqual(server.requestCount, 1, "one download")
 
@@ -177,17 +193,22 @@ final class ArtworkSchedulingTests: XCTestCase {
             let loader = Self.loader(directory, timeout: 600)
             var working = 0
             for row in 0..<60 {
-                loader.load(dead.baseURL!.appending(path: "art/\(row).jpg"), pixelSize: 48,
-                            priority: { ArtworkPriority(.visible, distance: row) }) { _ in }
+                loader.load(
+                    dead.baseURL!.appending(path: "art/\(row).jpg"), pixelSize: 48,
+                    priority: { ArtworkPriority(.visible, distance: row) }
+                ) { _ in }
             }
             // "localhost" is another host name for the same working server.
             let port = server.baseURL!.port!
             for row in 0..<20 {
                 let host = row.isMultiple(of: 2) ? "127.0.0.1" : "localhost"
-                loader.load(URL(string: "http://\(host):\(port)/cover/\(row).jpg")!, pixelSize: 48,
-                            priority: { ArtworkPriority(.visible, distance: 60 + row) }) { if $0 != nil { working += 1 } }
+                loader.load(
+                    URL(string: "http://\(host):\(port)/cover/\(row).jpg")!, pixelSize: 48,
+                    priority: { ArtworkPriority(.visible, distance: 60 + row) }
+                ) { if $0 != nil { working += 1 } }
             }
-            XCTAssertTrue(MainContext.spin(until: { working == 20 }, timeout: .seconds(20)), "\(working) of 20 working images")
+            XCTAssertTrue(
+                MainContext.spin(until: { working == 20 }, timeout: .seconds(20)), "\(working) of 20 working images")
             XCTAssertLessThanOrEqual(dead.peakConcurrentRequests, 6, "the dead host holds at most its per-host share")
         }
     }
@@ -204,15 +225,19 @@ final class ArtworkSchedulingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         MainActor.assumeIsolated {
             MainLoopBridge.install()
-            let loader = ArtworkLoader(client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: "test")),
-                                       cacheDirectory: directory)
+            let loader = ArtworkLoader(
+                client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: "test")),
+                cacheDirectory: directory)
             var loaded = 0
             let started = ContinuousClock.now
             for row in 0..<9 {
-                loader.load(server.baseURL!.appending(path: "slow4/\(row).jpg"), pixelSize: 48,
-                            priority: { ArtworkPriority(.visible, distance: row) }) { if $0 != nil { loaded += 1 } }
+                loader.load(
+                    server.baseURL!.appending(path: "slow4/\(row).jpg"), pixelSize: 48,
+                    priority: { ArtworkPriority(.visible, distance: row) }
+                ) { if $0 != nil { loaded += 1 } }
             }
-            XCTAssertTrue(MainContext.spin(until: { loaded == 9 }, timeout: .seconds(12)), "\(loaded) of 9 visible rows")
+            XCTAssertTrue(
+                MainContext.spin(until: { loaded == 9 }, timeout: .seconds(12)), "\(loaded) of 9 visible rows")
             print("slow host: 9 visible rows' artwork from a 4 s host in \(ContinuousClock.now - started)")
         }
     }
@@ -223,7 +248,9 @@ final class ArtworkSchedulingTests: XCTestCase {
         let cover = MainLoop.coverJPEG(6)
         let first = Mutex(true)
         server.route("/late/") { _ in
-            let isFirst = first.withLock { value in defer { value = false }; return value }
+            let isFirst = first.withLock { value in
+                defer { value = false }; return value
+            }
             return LocalServerResponse(contentType: "image/jpeg", body: cover, delay: isFirst ? .seconds(3) : nil)
         }
         try server.start()

@@ -20,11 +20,13 @@ final class ArtworkWindowTests: XCTestCase {
                 "artworkUrl100":"\(server.baseURL!.absoluteString)/art/\(index)/100x100bb.jpg"}
                 """
             }
-            return LocalServerResponse(body: Data("\n{\"resultCount\":200,\"results\":[\(records.joined(separator: ","))]}".utf8))
+            return LocalServerResponse(
+                body: Data("\n{\"resultCount\":200,\"results\":[\(records.joined(separator: ","))]}".utf8))
         }
         server.route("/art/") { request in
             let index = Int(request.path.split(separator: "/")[1]) ?? 0
-            return LocalServerResponse(contentType: "image/jpeg", body: covers[index % covers.count], delay: .milliseconds(50))
+            return LocalServerResponse(
+                contentType: "image/jpeg", body: covers[index % covers.count], delay: .milliseconds(50))
         }
         let base = try server.start()
         defer { server.stop() }
@@ -39,9 +41,12 @@ final class ArtworkWindowTests: XCTestCase {
             let adjustment = ScrolledWindow(retaining: UnsafeMutableRawPointer(list.parent!.widget)).verticalAdjustment
             @MainActor func visibleRows() -> Range<Int> {
                 let height = adjustment.upper / Double(list.model.count)
-                return Int(adjustment.value / height)..<Int(((adjustment.value + adjustment.pageSize) / height).rounded(.up))
+                return Int(
+                    adjustment.value / height)..<Int(((adjustment.value + adjustment.pageSize) / height).rounded(.up))
             }
-            @MainActor func hasArtwork(_ row: Int) -> Bool { loader.cachedTexture(for: harness.main.shownItems[row].result.artworkURL!) != nil }
+            @MainActor func hasArtwork(_ row: Int) -> Bool {
+                loader.cachedTexture(for: harness.main.shownItems[row].result.artworkURL!) != nil
+            }
             @MainActor func requestedRows() -> [Int] {
                 server.requests.filter { $0.path.hasPrefix("/art/") }.map { Int($0.path.split(separator: "/")[1])! }
             }
@@ -53,13 +58,16 @@ final class ArtworkWindowTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { visible.allSatisfy(hasArtwork) }, timeout: .seconds(20)))
             MainContext.spin(until: { false }, timeout: .milliseconds(800))  // time for further requests to arrive
             let requested = requestedRows()
-            XCTAssertTrue(Set(requested.prefix(6)).isSubset(of: Set(visible)), "visible rows first: \(requested) for \(visible)")
-            XCTAssertLessThanOrEqual(requested.count, 2 * visible.count, "visible rows plus one screenful: \(requested)")
+            XCTAssertTrue(
+                Set(requested.prefix(6)).isSubset(of: Set(visible)), "visible rows first: \(requested) for \(visible)")
+            XCTAssertLessThanOrEqual(
+                requested.count, 2 * visible.count, "visible rows plus one screenful: \(requested)")
             XCTAssertEqual(Set(requested).count, requested.count, "each image once")
 
             list.scroll(to: 199)  // End
-            XCTAssertTrue(MainContext.spin(until: { (0..<200).allSatisfy(hasArtwork) }, timeout: .seconds(30)),
-                          "\((0..<200).count(where: hasArtwork)) of 200 rows scrolled past have artwork")
+            XCTAssertTrue(
+                MainContext.spin(until: { (0..<200).allSatisfy(hasArtwork) }, timeout: .seconds(30)),
+                "\((0..<200).count(where: hasArtwork)) of 200 rows scrolled past have artwork")
         }
     }
 }

@@ -9,7 +9,8 @@ import XCTest
 
 final class CatalogServerTests: XCTestCase {
     func testCatalogAnswersDecodeAndHonourEntityAndLimit() throws {
-        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
+        let catalog = try CatalogServer(
+            dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
         XCTAssertGreaterThanOrEqual(catalog.itemCount, 1000)
         let base = try catalog.start()
         defer { catalog.stop() }
@@ -21,16 +22,22 @@ final class CatalogServerTests: XCTestCase {
             }
             let all = try search(SearchQuery(term: "tarkan"))
             XCTAssertTrue(all.contains { $0.name == "Şımarık" })
-            XCTAssertTrue(try search(SearchQuery(term: "CAFE")).contains { $0.name.contains("Café") }, "case- and accent-insensitive")
+            XCTAssertTrue(
+                try search(SearchQuery(term: "CAFE")).contains { $0.name.contains("Café") },
+                "case- and accent-insensitive")
             let apps = try search(SearchQuery(term: "pro", category: .software))
             XCTAssertFalse(apps.isEmpty)
             XCTAssertTrue(apps.allSatisfy { $0.kind == .app })
-            XCTAssertTrue(try search(SearchQuery(term: "the", category: .audiobooks)).allSatisfy { $0.kind == .audiobook })
+            XCTAssertTrue(
+                try search(SearchQuery(term: "the", category: .audiobooks)).allSatisfy { $0.kind == .audiobook })
             XCTAssertEqual(try search(SearchQuery(term: "e", limit: 7)).count, 7)
             let artwork = try XCTUnwrap(all.first?.artworkURL)
-            XCTAssertEqual(artwork.host, CatalogServer.artworkOrigin.host, "artwork URLs keep the catalog's fixed origin")
+            XCTAssertEqual(
+                artwork.host, CatalogServer.artworkOrigin.host, "artwork URLs keep the catalog's fixed origin")
             // The artwork loader reads it from the bundled folder (the server has no image route).
-            let file = try XCTUnwrap(CatalogServer.bundledArtworkFile(for: artwork, dataDirectory: MainLoop.repository.appending(path: "data")))
+            let file = try XCTUnwrap(
+                CatalogServer.bundledArtworkFile(
+                    for: artwork, dataDirectory: MainLoop.repository.appending(path: "data")))
             XCTAssertEqual(try Data(contentsOf: file).prefix(2), Data([0xFF, 0xD8]))
         }
     }
@@ -44,7 +51,9 @@ final class CatalogServerTests: XCTestCase {
             for _ in 0..<2 {
                 let catalog = try CatalogServer(dataDirectory: data, server: CountingServer())
                 let base = try catalog.start()
-                let response = try MainLoop.run { try await HTTPClient().get(SearchQuery(term: "tarkan").url(base: base)) }
+                let response = try MainLoop.run {
+                    try await HTTPClient().get(SearchQuery(term: "tarkan").url(base: base))
+                }
                 catalog.stop()
                 urls.append(try XCTUnwrap(try SearchResponseDecoder.decode(response.body).first?.artworkURL))
             }
@@ -54,12 +63,15 @@ final class CatalogServerTests: XCTestCase {
             let cache = MainLoop.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: cache) }
             let loader = ArtworkLoader(client: HTTPClient(), cacheDirectory: cache)
-            loader.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
+            loader.serveFiles(for: CatalogServer.artworkOrigin) {
+                CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data)
+            }
             var texture: Texture?
             loader.load(urls[0], pixelSize: 48) { texture = $0 }
             XCTAssertTrue(MainContext.spin(until: { texture != nil }, timeout: .seconds(10)), "no server running")
             XCTAssertEqual(loader.downloadCount, 0)
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.path), [], "nothing copied into the cache")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: cache.path), [], "nothing copied into the cache")
         }
     }
 

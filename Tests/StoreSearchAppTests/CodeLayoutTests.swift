@@ -36,7 +36,8 @@ final class CodeLayoutTests: XCTestCase {
         XCTAssertTrue(declared.contains("MainWindow"))
         let app = Self.app.appending(path: "App")
         for (url, code) in try Self.sources() where !url.path.hasPrefix(window.path) {
-            for name in declared where try code.contains(Regex("\\b\(name)\\b")) && !(name == "MainWindow" && url.path.hasPrefix(app.path)) {
+            for name in declared
+            where try code.contains(Regex("\\b\(name)\\b")) && !(name == "MainWindow" && url.path.hasPrefix(app.path)) {
                 XCTFail("\(url.lastPathComponent) uses \(name), declared in Window/")
             }
         }

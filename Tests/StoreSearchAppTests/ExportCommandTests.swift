@@ -13,9 +13,13 @@ final class ExportCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = MainLoop.temporaryDirectory()
-        let paths = AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch"))
+        let paths = AppPaths(
+            dataDirectory: folder.appending(path: "data/storesearch"),
+            cacheDirectory: folder.appending(path: "cache/storesearch"))
         var store = ItemStore()
-        let song = SearchResult(id: "track:1", name: "Şımarık", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"), currency: "USD")
+        let song = SearchResult(
+            id: "track:1", name: "Şımarık", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"),
+            currency: "USD")
         store.setEdits(ItemEdits(name: "Şımarık, \"live\"", notes: "line one\nline two, with a comma"), for: song)
         store.keep(SearchResult(id: "track:2", name: "東京", kind: .song))
         try ItemStoreFile(paths: paths).save(store)
@@ -25,7 +29,9 @@ final class ExportCommandTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func run(_ arguments: [String], bus: String? = nil) throws -> (status: Int32, errors: String, process: Process) {
+    private func run(_ arguments: [String], bus: String? = nil) throws -> (
+        status: Int32, errors: String, process: Process
+    ) {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -40,7 +46,10 @@ final class ExportCommandTests: XCTestCase {
         try process.run()
         guard !arguments.contains("--offline") else { return (0, "", process) }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), process)
+        return (
+            process.terminationStatus,
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), process
+        )
     }
 
     func testExportsCSVAndJSONWithAndWithoutTheAppRunning() throws {
@@ -76,16 +85,20 @@ final class ExportCommandTests: XCTestCase {
         let wrong = try run(["--export", folder.appending(path: "mine.txt").path])
         XCTAssertNotEqual(wrong.status, 0)
         XCTAssertTrue(wrong.errors.contains("must end in .csv or .json"), wrong.errors)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["data"], "nothing partial left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["data"], "nothing partial left")
     }
 
     /// Issue #31: text that a spreadsheet would run as a formula gets a leading `'` in CSV (read
     /// here with Python's csv module, as another program would), and stays exact in JSON.
     func testFormulaLookingTextIsNeutralisedInCSVOnly() throws {
-        let paths = AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch"))
+        let paths = AppPaths(
+            dataDirectory: folder.appending(path: "data/storesearch"),
+            cacheDirectory: folder.appending(path: "cache/storesearch"))
         var store = ItemStore()
-        let song = SearchResult(id: "track:9", name: "=HYPERLINK(\"http://x\")", artist: "+1 Artist", kind: .song, genre: "@SUM(A1)",
-                                collectionName: "-2+3")
+        let song = SearchResult(
+            id: "track:9", name: "=HYPERLINK(\"http://x\")", artist: "+1 Artist", kind: .song, genre: "@SUM(A1)",
+            collectionName: "-2+3")
         store.setEdits(ItemEdits(notes: "\tcmd|' /C calc'!A0"), for: song)
         store.keep(SearchResult(id: "track:10", name: "\rReturn", kind: .song))
         try ItemStoreFile(paths: paths).save(store)
@@ -95,11 +108,17 @@ final class ExportCommandTests: XCTestCase {
 
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", "import csv, json, sys; print(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))))", csv.path]
+        python.arguments = [
+            "-c",
+            "import csv, json, sys; print(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))))",
+            csv.path,
+        ]
         let output = Pipe()
         python.standardOutput = output
         try python.run()
-        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile()) as? [[String: String]])
+        let rows = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile()) as? [[String: String]]
+        )
         python.waitUntilExit()
         let row = try XCTUnwrap(rows.first { $0["id"] == "track:9" })
         XCTAssertEqual(row["name"], "'=HYPERLINK(\"http://x\")")
@@ -127,7 +146,9 @@ final class ExportCommandTests: XCTestCase {
         let outcome = try run(["--export", csv.path])
         XCTAssertNotEqual(outcome.status, 0)
         XCTAssertTrue(outcome.errors.contains("not everything in your saved items could be read"), outcome.errors)
-        XCTAssertEqual(MyItemsCSV.parse(try String(contentsOf: csv, encoding: .utf8)).count, 2, "a header and the item that could be read")
+        XCTAssertEqual(
+            MyItemsCSV.parse(try String(contentsOf: csv, encoding: .utf8)).count, 2,
+            "a header and the item that could be read")
         XCTAssertEqual(Data(text.utf8), try Data(contentsOf: items), "a read-only run moves and writes nothing")
     }
 }

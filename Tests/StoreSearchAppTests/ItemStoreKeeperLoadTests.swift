@@ -16,7 +16,9 @@ final class ItemStoreKeeperLoadTests: XCTestCase {
         folder = MainLoop.temporaryDirectory()
         file = ItemStoreFile(url: folder.appending(path: "items.plist"))
         var store = ItemStore()
-        store.setEdits(ItemEdits(name: "From the file", notes: "Notes from the file"), for: song, at: Date(timeIntervalSince1970: 0))
+        store.setEdits(
+            ItemEdits(name: "From the file", notes: "Notes from the file"), for: song,
+            at: Date(timeIntervalSince1970: 0))
         for index in 2...2_000 { store.keep(SearchResult(id: "track:\(index)", name: "Kept \(index)", kind: .song)) }
         try file.save(store)
     }
@@ -41,7 +43,8 @@ final class ItemStoreKeeperLoadTests: XCTestCase {
             XCTAssertEqual(keeper.store.records["track:1"]?.edits.name, "Typed", "shown at once")
             gate.signal()
             XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
-            XCTAssertEqual(keeper.store.records["track:1"]?.edits, ItemEdits(name: "Typed", notes: "Notes from the file"))
+            XCTAssertEqual(
+                keeper.store.records["track:1"]?.edits, ItemEdits(name: "Typed", notes: "Notes from the file"))
             XCTAssertEqual(keeper.store.records.count, 2_000)
             XCTAssertTrue(keeper.hasUnsavedChanges)
             try keeper.saveNow()

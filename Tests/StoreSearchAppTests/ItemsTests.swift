@@ -26,7 +26,8 @@ final class ItemsTests: XCTestCase {
         let folder = folder!
         try MainActor.assumeIsolated {
             MainLoopBridge.install()
-            let keeper = ItemStoreKeeper(file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
+            let keeper = ItemStoreKeeper(
+                file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
             defer { keeper.releaseLock() }
             XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
             try body(Items(keeper: keeper))
@@ -70,7 +71,8 @@ final class ItemsTests: XCTestCase {
             var steps: [(step: [ItemChange], notice: String?)] = []
             items.stepRecorded.subscribe { steps.append($0) }
             items.commitTyping = {
-                items.record(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(notes: "typed"))))
+                items.record(
+                    ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(notes: "typed"))))
             }
             items.actOnOpenItem { items.record(ItemChange(result: song, kind: .kept(true)), notice: "kept") }
             XCTAssertEqual(steps.count, 1)

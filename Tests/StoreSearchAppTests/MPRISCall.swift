@@ -9,7 +9,8 @@ enum MPRISCall {
     static func call(_ arguments: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path] + arguments
+        process.arguments =
+            ["call", "--session", "--dest", MPRISPlayer.busName, "--object-path", MPRISPlayer.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -7,7 +7,8 @@ import XCTest
 /// tests on the main thread; libsoup and GTK need their main context turning).
 @MainActor
 enum MainLoop {
-    static func run<T>(timeout: Duration = .seconds(20), _ body: @escaping @MainActor () async throws -> T) throws -> T {
+    static func run<T>(timeout: Duration = .seconds(20), _ body: @escaping @MainActor () async throws -> T) throws -> T
+    {
         MainLoopBridge.install()
         var outcome: Result<T, any Error>?
         Task { @MainActor in
@@ -21,7 +22,8 @@ enum MainLoop {
     }
 
     nonisolated static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// A new folder inside this test run's own temporary folder, which goes when the run ends

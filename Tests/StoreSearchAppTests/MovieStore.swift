@@ -18,7 +18,8 @@ enum MovieStore {
                 "releaseDate":"2020-01-01T08:00:00Z","primaryGenreName":"Drama"}
                 """
             }
-            let song = #"{"wrapperType":"track","kind":"song","trackId":9,"trackName":"Song","artistName":"Singer","trackPrice":1.69,"currency":"AUD"}"#
+            let song =
+                #"{"wrapperType":"track","kind":"song","trackId":9,"trackName":"Song","artistName":"Singer","trackPrice":1.69,"currency":"AUD"}"#
             let body = #"{"resultCount":\#(movies.count + 1),"results":[\#((movies + [song]).joined(separator: ","))]}"#
             return LocalServerResponse(body: Data(body.utf8))
         }

@@ -14,7 +14,11 @@ final class RefreshPricesCommandTests: XCTestCase {
         .deletingLastPathComponent().appending(path: "storesearch")
 
     private var folder: URL!
-    private var paths: AppPaths { AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch")) }
+    private var paths: AppPaths {
+        AppPaths(
+            dataDirectory: folder.appending(path: "data/storesearch"),
+            cacheDirectory: folder.appending(path: "cache/storesearch"))
+    }
 
     override func setUpWithError() throws {
         folder = MainLoop.temporaryDirectory()
@@ -27,7 +31,9 @@ final class RefreshPricesCommandTests: XCTestCase {
 
     /// Runs the binary while this thread's main loop serves the local store; returns its status and output.
     @MainActor
-    private static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
+    private static func run(_ arguments: [String], in folder: URL) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,8 +48,11 @@ final class RefreshPricesCommandTests: XCTestCase {
         try process.run()
         XCTAssertTrue(MainContext.spin(until: { !process.isRunning }, timeout: .seconds(30)), "it ends by itself")
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (
+            process.terminationStatus,
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
     }
 
     func testPrintsWhatChangedSavesTheHistoryAndExportsIt() throws {
@@ -55,14 +64,18 @@ final class RefreshPricesCommandTests: XCTestCase {
         try MainActor.assumeIsolated {
             let first = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
             XCTAssertEqual(first.status, 0, first.errors)
-            XCTAssertEqual(first.output, "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1.\n")
-            XCTAssertEqual(server.requestCount(path: "/lookup"), 2, "the store's Retry-After waited out, then asked once more")
+            XCTAssertEqual(
+                first.output,
+                "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1.\n")
+            XCTAssertEqual(
+                server.requestCount(path: "/lookup"), 2, "the store's Retry-After waited out, then asked once more")
             let saved = try ItemStoreFile(paths: paths).load().store
             XCTAssertEqual(saved.records["track:1440857788"]?.priceHistory.map(\.price), [0.99, 0.49])
 
             let again = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
             XCTAssertEqual(again.status, 0)
-            XCTAssertEqual(again.output, "Looked up: 2 items in 1 requests. Prices changed: 0; cheaper: 0.\n", "nothing new")
+            XCTAssertEqual(
+                again.output, "Looked up: 2 items in 1 requests. Prices changed: 0; cheaper: 0.\n", "nothing new")
             XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, saved, "no entry for the same price")
 
             let json = folder.appending(path: "mine.json")
@@ -82,7 +95,9 @@ final class RefreshPricesCommandTests: XCTestCase {
 
     func testAStoreThatFailsExitsWith1AndLeavesTheFile() throws {
         let server = CountingServer()
-        server.route("/lookup") { _ in LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>") }
+        server.route("/lookup") { _ in
+            LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+        }
         let base = try server.start()
         defer { server.stop() }
         let file = paths.dataDirectory.appending(path: "items.plist")

@@ -47,11 +47,14 @@ final class ResourceLocatorTests: XCTestCase {
     func testOverrideFirstAndNothingWithoutData() throws {
         let binary = try makeFile("bin/storesearch")
         _ = try makeFile("elsewhere/Resources/main-window.ui")
-        XCTAssertNil(ResourceLocator.locate(environment: ["STORESEARCH_RESOURCES": root.appending(path: "elsewhere").path],
-                                            executable: binary), "Resources without data is no installation")
+        XCTAssertNil(
+            ResourceLocator.locate(
+                environment: ["STORESEARCH_RESOURCES": root.appending(path: "elsewhere").path],
+                executable: binary), "Resources without data is no installation")
         _ = try makeFile("elsewhere/data/catalog.json")
-        let found = ResourceLocator.locate(environment: ["STORESEARCH_RESOURCES": root.appending(path: "elsewhere").path],
-                                           executable: binary)
+        let found = ResourceLocator.locate(
+            environment: ["STORESEARCH_RESOURCES": root.appending(path: "elsewhere").path],
+            executable: binary)
         XCTAssertEqual(found?.root.standardizedFileURL.path, root.appending(path: "elsewhere").standardizedFileURL.path)
     }
 

@@ -18,10 +18,15 @@ final class SearchProviderTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = MainLoop.temporaryDirectory()
-        let paths = AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch"))
+        let paths = AppPaths(
+            dataDirectory: folder.appending(path: "data/storesearch"),
+            cacheDirectory: folder.appending(path: "cache/storesearch"))
         var store = ItemStore()
-        store.setEdits(ItemEdits(name: "Kuzu Kuzu (my live copy)", notes: "from the 2001 tour"),
-                       for: SearchResult(id: "track:900", name: "Kuzu Kuzu", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"), currency: "USD"))
+        store.setEdits(
+            ItemEdits(name: "Kuzu Kuzu (my live copy)", notes: "from the 2001 tour"),
+            for: SearchResult(
+                id: "track:900", name: "Kuzu Kuzu", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"),
+                currency: "USD"))
         store.hide(SearchResult(id: "track:901", name: "Hidden Tarkan Song", artist: "Tarkan", kind: .song))
         try ItemStoreFile(paths: paths).save(store)
         bus = try PrivateSessionBus()
@@ -35,7 +40,9 @@ final class SearchProviderTests: XCTestCase {
     /// The store: "tarkan" (that word alone) finds four songs at once, other terms nothing; "slow"
     /// (or `slowTerm`, as it is in the request) never answers
     /// (and notes its arrival and the close).
-    private func startStore(closed: Flag, slowArrived: Flag = Flag(), slowTerm: String = "term=slow&") throws -> ScriptedServer {
+    private func startStore(closed: Flag, slowArrived: Flag = Flag(), slowTerm: String = "term=slow&") throws
+        -> ScriptedServer
+    {
         let server = ScriptedServer { connection in
             guard connection.readRequest() else { return }
             if connection.target.contains(slowTerm) {
@@ -45,9 +52,12 @@ final class SearchProviderTests: XCTestCase {
                 return
             }
             let found = connection.target.contains("term=tarkan&")
-            let records = !found ? [] : [(900, "Kuzu Kuzu"), (902, "Şımarık"), (903, "Dudu"), (901, "Hidden Tarkan Song")].map { id, name in
-                #"{"wrapperType":"track","kind":"song","trackId":\#(id),"trackName":"\#(name)","artistName":"Tarkan","trackPrice":0.99,"currency":"USD"}"#
-            }
+            let records =
+                !found
+                ? []
+                : [(900, "Kuzu Kuzu"), (902, "Şımarık"), (903, "Dudu"), (901, "Hidden Tarkan Song")].map { id, name in
+                    #"{"wrapperType":"track","kind":"song","trackId":\#(id),"trackName":"\#(name)","artistName":"Tarkan","trackPrice":0.99,"currency":"USD"}"#
+                }
             let body = Data("{\"resultCount\":\(records.count),\"results\":[\(records.joined(separator: ","))]}".utf8)
             connection.writeHead(headers: ["Content-Type": "text/javascript"], contentLength: body.count)
             connection.write(body)
@@ -68,11 +78,16 @@ final class SearchProviderTests: XCTestCase {
     }
 
     /// `gdbus call` of a provider method; returns its output and how long it took.
-    private func call(_ method: String, _ arguments: String..., environment: [String: String]) throws -> (output: String, seconds: Double) {
+    private func call(_ method: String, _ arguments: String..., environment: [String: String]) throws -> (
+        output: String, seconds: Double
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--timeout", "10", "--dest", "io.github.storesearch.StoreSearch",
-                             "--object-path", Self.path, "--method", "\(Self.interface).\(method)"] + arguments
+        process.arguments =
+            [
+                "call", "--session", "--timeout", "10", "--dest", "io.github.storesearch.StoreSearch",
+                "--object-path", Self.path, "--method", "\(Self.interface).\(method)",
+            ] + arguments
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -116,16 +131,24 @@ final class SearchProviderTests: XCTestCase {
         defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
 
         let mine = try call("GetInitialResultSet", "['live', 'copy']", environment: environment)
-        XCTAssertEqual(mine.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "my item, offline, at once")
+        XCTAssertEqual(
+            mine.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "my item, offline, at once"
+        )
         print("GetInitialResultSet, a local match: \(String(format: "%.0f ms", mine.seconds * 1000)) (gdbus included)")
 
         let both = try call("GetInitialResultSet", "['tarkan']", environment: environment)
-        XCTAssertEqual(both.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
-                       "mine first, then the store's, hidden ones left out, none twice")
-        print("GetInitialResultSet, with a store search: \(String(format: "%.0f ms", both.seconds * 1000)) (gdbus included)")
-        let narrowed = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'live']", environment: environment)
-        XCTAssertEqual(narrowed.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
-                       "a subsearch asks the store again, which has nothing for both words: my item stays")
+        XCTAssertEqual(
+            both.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
+            "mine first, then the store's, hidden ones left out, none twice")
+        print(
+            "GetInitialResultSet, with a store search: \(String(format: "%.0f ms", both.seconds * 1000)) (gdbus included)"
+        )
+        let narrowed = try call(
+            "GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'live']",
+            environment: environment)
+        XCTAssertEqual(
+            narrowed.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+            "a subsearch asks the store again, which has nothing for both words: my item stays")
 
         let metas = try call("GetResultMetas", "['track:900', 'track:902']", environment: environment).output
         XCTAssertTrue(metas.contains("'name': <'Kuzu Kuzu (my live copy)'>"), metas)
@@ -136,14 +159,18 @@ final class SearchProviderTests: XCTestCase {
         // A newer search cancels the older one's request, which still answers within 1.5 s.
         let slow = Process()
         slow.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        slow.arguments = ["call", "--session", "--dest", "io.github.storesearch.StoreSearch", "--object-path", Self.path,
-                          "--method", "\(Self.interface).GetInitialResultSet", "['slow']"]
+        slow.arguments = [
+            "call", "--session", "--dest", "io.github.storesearch.StoreSearch", "--object-path", Self.path,
+            "--method", "\(Self.interface).GetInitialResultSet", "['slow']",
+        ]
         slow.environment = environment
         let started = Date()
         try slow.run()
         let deadline = Date().addingTimeInterval(5)
         while !slowArrived.isSet && Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(try call("GetInitialResultSet", "['tarkan', 'kuzu']", environment: environment).output.contains("track:900"))
+        XCTAssertTrue(
+            try call("GetInitialResultSet", "['tarkan', 'kuzu']", environment: environment).output.contains("track:900")
+        )
         slow.waitUntilExit()
         XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "the older call is answered with what it had")
         let closeDeadline = Date().addingTimeInterval(5)
@@ -159,23 +186,30 @@ final class SearchProviderTests: XCTestCase {
     func testTheFirstCallOfAColdStartIsAnswered() throws {
         let server = try startStore(closed: Flag())
         defer { server.stop() }
-        let template = try String(contentsOf: MainLoop.repository.appending(path: "Resources/io.github.storesearch.StoreSearch.service.in"),
-                                  encoding: .utf8)
+        let template = try String(
+            contentsOf: MainLoop.repository.appending(path: "Resources/io.github.storesearch.StoreSearch.service.in"),
+            encoding: .utf8)
         for start in 1...3 {
             let services = folder.appending(path: "services-\(start)")
             try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
             try template.replacingOccurrences(of: "@bindir@", with: Self.executable.deletingLastPathComponent().path)
-                .write(to: services.appending(path: "io.github.storesearch.StoreSearch.service"), atomically: true, encoding: .utf8)
-            let activating = try PrivateSessionBus(activatingServicesIn: services, environment: environment(apiBase: server.baseURL!))
+                .write(
+                    to: services.appending(path: "io.github.storesearch.StoreSearch.service"), atomically: true,
+                    encoding: .utf8)
+            let activating = try PrivateSessionBus(
+                activatingServicesIn: services, environment: environment(apiBase: server.baseURL!))
             defer { activating.stop() }
             var caller = ProcessInfo.processInfo.environment
             caller["DBUS_SESSION_BUS_ADDRESS"] = activating.address
             defer { Self.stopService(on: caller) }
 
             let first = try call("GetInitialResultSet", "['live', 'copy']", environment: caller)
-            XCTAssertEqual(first.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
-                           "cold start \(start): the first call is answered")
-            print("Cold start \(start), the first GetInitialResultSet: \(String(format: "%.0f ms", first.seconds * 1000)) (gdbus included)")
+            XCTAssertEqual(
+                first.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+                "cold start \(start): the first call is answered")
+            print(
+                "Cold start \(start), the first GetInitialResultSet: \(String(format: "%.0f ms", first.seconds * 1000)) (gdbus included)"
+            )
         }
     }
 
@@ -183,8 +217,10 @@ final class SearchProviderTests: XCTestCase {
     private static func stopService(on environment: [String: String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "io.github.storesearch.StoreSearch"]
+        process.arguments = [
+            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+            "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "io.github.storesearch.StoreSearch",
+        ]
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -196,10 +232,14 @@ final class SearchProviderTests: XCTestCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // "(uint32 1234,)"
-        guard let pid = Int32(text.filter(\.isNumber).dropFirst(2)) else { return XCTFail("no service on the bus: \(text)") }
+        guard let pid = Int32(text.filter(\.isNumber).dropFirst(2)) else {
+            return XCTFail("no service on the bus: \(text)")
+        }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !state.contains(") Z ") {
+        while Date() < deadline, let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            !state.contains(") Z ")
+        {
             usleep(20_000)
         }
     }
@@ -214,23 +254,35 @@ final class SearchProviderTests: XCTestCase {
         defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
 
         let initial = try call("GetInitialResultSet", "['tar']", environment: environment)
-        XCTAssertEqual(initial.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "the store has nothing for “tar”")
+        XCTAssertEqual(
+            initial.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+            "the store has nothing for “tar”")
         let asked = server.requestCount
         let sub = try call("GetSubsearchResultSet", "['track:900']", "['tarkan']", environment: environment)
-        XCTAssertEqual(sub.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
-                       "mine first, then the store's for the longer term, hidden ones left out")
+        XCTAssertEqual(
+            sub.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900', 'track:902', 'track:903'],)",
+            "mine first, then the store's for the longer term, hidden ones left out")
         XCTAssertGreaterThan(server.requestCount, asked, "the subsearch reached the store")
-        print("GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)")
+        print(
+            "GetSubsearchResultSet, with a store search: \(String(format: "%.0f ms", sub.seconds * 1000)) (gdbus included)"
+        )
 
-        let more = try call("GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'dud']", environment: environment)
-        XCTAssertEqual(more.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:903'],)",
-                       "the store does not answer in time: what it found before that still matches")
+        let more = try call(
+            "GetSubsearchResultSet", "['track:900', 'track:902', 'track:903']", "['tarkan', 'dud']",
+            environment: environment)
+        XCTAssertEqual(
+            more.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:903'],)",
+            "the store does not answer in time: what it found before that still matches")
 
         let before = server.requestCount
-        XCTAssertEqual(try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "(['track:900'],)")
+        XCTAssertEqual(
+            try call("GetInitialResultSet", "['t']", environment: environment).output.trimmingCharacters(
+                in: .whitespacesAndNewlines),
+            "(['track:900'],)")
         let short = try call("GetSubsearchResultSet", "['track:900']", "['ta']", environment: environment)
-        XCTAssertEqual(short.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)", "under 3 characters, mine only")
+        XCTAssertEqual(
+            short.output.trimmingCharacters(in: .whitespacesAndNewlines), "(['track:900'],)",
+            "under 3 characters, mine only")
         XCTAssertEqual(server.requestCount, before, "and the store is not asked")
     }
 
@@ -241,13 +293,18 @@ final class SearchProviderTests: XCTestCase {
         let environment = environment(apiBase: server.baseURL!)
         let service = try startService(environment: environment)
         defer { if service.isRunning { service.terminate(); service.waitUntilExit() } }
-        XCTAssertTrue(try call("GetInitialResultSet", "['tarkan']", environment: environment).output.contains("track:902"))
-        XCTAssertEqual(try call("ActivateResult", "'track:902'", "['tarkan']", "0", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines), "()")
+        XCTAssertTrue(
+            try call("GetInitialResultSet", "['tarkan']", environment: environment).output.contains("track:902"))
+        XCTAssertEqual(
+            try call("ActivateResult", "'track:902'", "['tarkan']", "0", environment: environment).output
+                .trimmingCharacters(in: .whitespacesAndNewlines), "()")
         XCTAssertTrue(Self.windowAppears(), "the window opens")
         usleep(1_000_000)
         XCTAssertTrue(service.isRunning, "with its window open, it stays")
         let before = server.requestCount
-        XCTAssertEqual(try call("LaunchSearch", "['dudu']", "0", environment: environment).output.trimmingCharacters(in: .whitespacesAndNewlines), "()")
+        XCTAssertEqual(
+            try call("LaunchSearch", "['dudu']", "0", environment: environment).output.trimmingCharacters(
+                in: .whitespacesAndNewlines), "()")
         let deadline = Date().addingTimeInterval(5)
         while server.requestCount == before && Date() < deadline { usleep(20_000) }
         XCTAssertGreaterThan(server.requestCount, before, "LaunchSearch searches in the window")

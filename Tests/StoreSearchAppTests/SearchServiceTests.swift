@@ -25,7 +25,9 @@ final class SearchServiceTests: XCTestCase {
             let term = request.query["term"] ?? ""
             switch term {
             case "slow": return LocalServerResponse(body: Data(body.utf8), delay: .seconds(2))
-            case "html": return LocalServerResponse(status: 200, contentType: "text/html", text: "<html><body>Oops</body></html>")
+            case "html":
+                return LocalServerResponse(
+                    status: 200, contentType: "text/html", text: "<html><body>Oops</body></html>")
             case "truncated": return LocalServerResponse(body: Data(body.utf8.prefix(60)))
             case "empty": return LocalServerResponse(body: Data())
             case "silent": return .neverAnswering()
@@ -41,7 +43,9 @@ final class SearchServiceTests: XCTestCase {
 
     @MainActor
     private static func service(_ server: CountingServer, timeout: Int = 15) -> SearchService {
-        SearchService(baseURL: server.baseURL!, client: HTTPClient(configuration: HTTPClientConfiguration(timeoutSeconds: timeout)))
+        SearchService(
+            baseURL: server.baseURL!,
+            client: HTTPClient(configuration: HTTPClientConfiguration(timeoutSeconds: timeout)))
     }
 
     func testSuccessDecodesAndSorts() throws {
@@ -112,7 +116,9 @@ final class SearchServiceTests: XCTestCase {
             XCTAssertEqual(loop, .redirectLoop)
             XCTAssertEqual(loop?.title, "The Store’s Address Redirects in a Loop")
             let deep = Self.outcome(service, "deep").error as? SearchFailure
-            XCTAssertEqual(deep?.message, "The store’s answer could not be read (it was malformed: nested far deeper than search results are).")
+            XCTAssertEqual(
+                deep?.message,
+                "The store’s answer could not be read (it was malformed: nested far deeper than search results are).")
         }
     }
 
@@ -127,11 +133,15 @@ final class SearchServiceTests: XCTestCase {
             let service = Self.service(server)
             var delivered: [String] = []
             Task { @MainActor in
-                do { _ = try await service.search(SearchQuery(term: "slow")); delivered.append("slow") } catch { delivered.append("\(error)") }
+                do { _ = try await service.search(SearchQuery(term: "slow")); delivered.append("slow") } catch {
+                    delivered.append("\(error)")
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/search") == 1 }))
             Task { @MainActor in
-                do { _ = try await service.search(SearchQuery(term: "fast")); delivered.append("fast") } catch { delivered.append("\(error)") }
+                do { _ = try await service.search(SearchQuery(term: "fast")); delivered.append("fast") } catch {
+                    delivered.append("\(error)")
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { delivered.count == 2 }, timeout: .seconds(10)))
             XCTAssertEqual(delivered, ["fast", "slow"])
@@ -166,7 +176,8 @@ final class SearchServiceTests: XCTestCase {
             }
             XCTAssertEqual(failure("status-403"), .throttled)
             XCTAssertEqual(failure("status-429"), .throttled)
-            XCTAssertEqual(failure("status-403")?.message, "The iTunes Store is limiting searches. Try again in a minute.")
+            XCTAssertEqual(
+                failure("status-403")?.message, "The iTunes Store is limiting searches. Try again in a minute.")
             XCTAssertEqual(failure("status-500"), .serverProblem(status: 500))
             XCTAssertEqual(failure("html"), .unreadable(detail: "it was a web page, not search results"))
             XCTAssertEqual(failure("truncated"), .unreadable(detail: "it was cut off or damaged"))
@@ -264,7 +275,8 @@ final class SearchServiceTests: XCTestCase {
             let service = SearchService(baseURL: base, client: HTTPClient())
             let failure = Self.outcome(service, "first").error as? SearchFailure
             guard case .retryLater(429, _, 2)? = failure else { return XCTFail("\(String(describing: failure))") }
-            XCTAssertEqual(failure?.message, "The iTunes Store asked to wait before searching again. Try again in 2 seconds.")
+            XCTAssertEqual(
+                failure?.message, "The iTunes Store asked to wait before searching again. Try again in 2 seconds.")
             XCTAssertEqual(failure?.isUnreachable, false)
 
             var results: [SearchResult]?
@@ -288,9 +300,12 @@ final class SearchServiceTests: XCTestCase {
             let service = SearchService(baseURL: base, client: HTTPClient())
             let first = Self.outcome(service, "first").error as? SearchFailure
             XCTAssertEqual(first?.title, "The iTunes Store Is Busy")
-            XCTAssertEqual(first?.message, "The iTunes Store asked to wait before searching again. Try again in 10 minutes.")
+            XCTAssertEqual(
+                first?.message, "The iTunes Store asked to wait before searching again. Try again in 10 minutes.")
             let second = Self.outcome(service, "second").error as? SearchFailure
-            guard case .retryLater(503, _, let seconds)? = second else { return XCTFail("\(String(describing: second))") }
+            guard case .retryLater(503, _, let seconds)? = second else {
+                return XCTFail("\(String(describing: second))")
+            }
             XCTAssertGreaterThan(seconds, 590)
             XCTAssertEqual(server.requestCount, 1, "no request the store would refuse")
         }
@@ -310,11 +325,15 @@ final class SearchServiceTests: XCTestCase {
             let service = SearchService(baseURL: base, client: HTTPClient())
             var outcome: Result<[SearchResult], any Error>?
             let task = Task { @MainActor in
-                do { outcome = .success(try await service.search(SearchQuery(term: "tarkan"))) } catch { outcome = .failure(error) }
+                do { outcome = .success(try await service.search(SearchQuery(term: "tarkan"))) } catch {
+                    outcome = .failure(error)
+                }
             }
             XCTAssertTrue(MainContext.spin(until: { server.requestCount == 1 }))
             task.cancel()
-            XCTAssertTrue(MainContext.spin(until: { closed.value == 1 }, timeout: .seconds(10)), "the server saw the connection close")
+            XCTAssertTrue(
+                MainContext.spin(until: { closed.value == 1 }, timeout: .seconds(10)),
+                "the server saw the connection close")
             XCTAssertTrue(MainContext.spin(until: { outcome != nil }))
             XCTAssertTrue(outcome?.error is CancellationError, "no failure to show: \(String(describing: outcome))")
         }
@@ -337,14 +356,16 @@ final class SearchServiceTests: XCTestCase {
     func testAtMostTheRequestedNumberOfResultsIsKept() throws {
         let server = CountingServer()
         server.route("/search") { _ in
-            let records = (0..<1000).map { #"{"kind":"song","trackId":\#($0),"trackName":"Song \#($0)"}"# }.joined(separator: ",")
+            let records = (0..<1000).map { #"{"kind":"song","trackId":\#($0),"trackName":"Song \#($0)"}"# }.joined(
+                separator: ",")
             return LocalServerResponse(body: Data("{\"resultCount\":1000,\"results\":[\(records)]}".utf8))
         }
         try server.start()
         defer { server.stop() }
         try MainActor.assumeIsolated {
             let service = Self.service(server)
-            XCTAssertEqual(try MainLoop.run { try await service.search(SearchQuery(term: "many", limit: 50)) }.count, 50)
+            XCTAssertEqual(
+                try MainLoop.run { try await service.search(SearchQuery(term: "many", limit: 50)) }.count, 50)
         }
     }
 }
@@ -353,7 +374,11 @@ final class SearchServiceTests: XCTestCase {
 final class Counter: @unchecked Sendable {  // guarded by `lock`
     private let lock = NSLock()
     private var count = 0
-    func increment() -> Int { lock.withLock { count += 1; return count } }
+    func increment() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
     var value: Int { lock.withLock { count } }
 }
 

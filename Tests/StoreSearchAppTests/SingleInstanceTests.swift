@@ -15,9 +15,13 @@ final class SingleInstanceTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = MainLoop.temporaryDirectory()
-        paths = AppPaths(dataDirectory: folder.appending(path: "data/storesearch"), cacheDirectory: folder.appending(path: "cache/storesearch"))
+        paths = AppPaths(
+            dataDirectory: folder.appending(path: "data/storesearch"),
+            cacheDirectory: folder.appending(path: "cache/storesearch"))
         var store = ItemStore()
-        store.setEdits(ItemEdits(notes: "made before the second launch"), for: SearchResult(id: "42", name: "Earlier", kind: .song))
+        store.setEdits(
+            ItemEdits(notes: "made before the second launch"), for: SearchResult(id: "42", name: "Earlier", kind: .song)
+        )
         try ItemStoreFile(paths: paths).save(store)
     }
 
@@ -67,17 +71,23 @@ final class SingleInstanceTests: XCTestCase {
 
         let (first, _) = try launch(["--api-base", base.absoluteString, "--search", "warmup"], bus: address)
         defer { if first.isRunning { first.terminate() } }
-        XCTAssertTrue(wait(until: { catalog.searchRequests.contains { $0.query["term"] == "warmup" } }), "the first window searched")
+        XCTAssertTrue(
+            wait(until: { catalog.searchRequests.contains { $0.query["term"] == "warmup" } }),
+            "the first window searched")
 
-        let (second, secondErrors) = try launch(["--search", "tarkan", "--category", "Music", "--offline"], bus: address)
+        let (second, secondErrors) = try launch(
+            ["--search", "tarkan", "--category", "Music", "--offline"], bus: address)
         XCTAssertTrue(waitForExit(second, within: 5), "the second launch exits at once")
         if second.isRunning { second.terminate() }
         XCTAssertEqual(second.terminationStatus, 0)
         let told = String(decoding: secondErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(told.contains("--offline"), "start-only options are reported: \(told)")
 
-        XCTAssertTrue(wait(until: { catalog.searchRequests.contains { $0.query["term"] == "tarkan" && $0.query["entity"] == "musicTrack" } }),
-                      "the first window runs the second launch's search")
+        XCTAssertTrue(
+            wait(until: {
+                catalog.searchRequests.contains { $0.query["term"] == "tarkan" && $0.query["entity"] == "musicTrack" }
+            }),
+            "the first window runs the second launch's search")
         XCTAssertTrue(first.isRunning, "one process is left")
 
         first.terminate()  // SIGTERM, as a logout sends
@@ -97,8 +107,9 @@ final class SingleInstanceTests: XCTestCase {
 
         let (second, secondErrors) = try launch(["--api-base", base.absoluteString, "--search", "second"], bus: noBus)
         defer { if second.isRunning { second.terminate() } }
-        XCTAssertTrue(wait(until: { catalog.searchRequests.contains { $0.query["term"] == "second" } }),
-                      "without a bus the second process runs on its own")
+        XCTAssertTrue(
+            wait(until: { catalog.searchRequests.contains { $0.query["term"] == "second" } }),
+            "without a bus the second process runs on its own")
         second.terminate()
         XCTAssertTrue(waitForExit(second, within: 10))
         let told = String(decoding: secondErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

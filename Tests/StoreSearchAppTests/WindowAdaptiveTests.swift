@@ -38,7 +38,9 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(main.resultsList.containsFocus, "focus returns to the results")
             XCTAssertEqual(main.resultsList.selectedIndex, 2, "a key keeps the row selected")
             harness.pressKeys("F6")
-            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail && main.keepButton.hasFocus }), "so F6 goes straight back to its detail")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.isShowingDetail && main.keepButton.hasFocus }),
+                "so F6 goes straight back to its detail")
             XCTAssertEqual(harness.form.ui.nameEntry.text, harness.names[2])
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail && main.resultsList.containsFocus }))
@@ -65,7 +67,8 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 2 }), "Down moves the selection")
             XCTAssertFalse(main.isShowingDetail, "moving with the keys does not leave the list")
             MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
-            XCTAssertFalse(main.shownItems[2].isVisited, "a row arrowed to in a folded list is not opened, so not visited")
+            XCTAssertFalse(
+                main.shownItems[2].isVisited, "a row arrowed to in a folded list is not opened, so not visited")
             harness.pressKeys("Return")
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "Enter opens the result")
             XCTAssertEqual(harness.form.ui.nameEntry.text, harness.names[2])
@@ -79,7 +82,8 @@ final class WindowAdaptiveTests: XCTestCase {
             let harness = WindowHarness(apiBase: base, size: (1400, 900))
             defer { harness.dispose() }
             let main = harness.main
-            XCTAssertTrue(MainContext.spin(until: { main.window.allocatedWidth >= 1380 }), "\(main.window.allocatedWidth)")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.window.allocatedWidth >= 1380 }), "\(main.window.allocatedWidth)")
             XCTAssertFalse(main.isFolded)
             XCTAssertTrue(main.isShowingDetail, "the detail pane is beside the results")
             XCTAssertFalse(main.backButton.isVisible, "nothing to go back to")
@@ -100,7 +104,8 @@ final class WindowAdaptiveTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }), "Enter puts focus in the form")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }), "Enter puts focus in the form")
             XCTAssertFalse(main.isFolded)
 
             harness.resize(width: 360, height: 640)
@@ -124,19 +129,24 @@ final class WindowAdaptiveTests: XCTestCase {
             let row = harness.main.results.views.listViewport.cell(at: 0)
             let texts = row?.children.dropFirst().first
             guard let row, let name = texts?.children.first, let price = row.children.last,
-                  let nameBounds = name.bounds(in: row), let priceBounds = price.bounds(in: row) else {
+                let nameBounds = name.bounds(in: row), let priceBounds = price.bounds(in: row)
+            else {
                 return XCTFail("no laid-out row")
             }
             XCTAssertEqual(harness.main.shownItems.first?.name, "Lost Tide")
             XCTAssertGreaterThanOrEqual(nameBounds.width, 100, "the name has room for a few words")
-            XCTAssertLessThanOrEqual(priceBounds.x + priceBounds.width, Double(row.allocatedWidth), "the price is not clipped")
-            XCTAssertEqual(price.mappedLabelTexts, ["Buy\u{00A0}A$24.99\u{00A0}· Rent\u{00A0}A$6.99"], "nor shortened: it breaks after the ·")
+            XCTAssertLessThanOrEqual(
+                priceBounds.x + priceBounds.width, Double(row.allocatedWidth), "the price is not clipped")
+            XCTAssertEqual(
+                price.mappedLabelTexts, ["Buy\u{00A0}A$24.99\u{00A0}· Rent\u{00A0}A$6.99"],
+                "nor shortened: it breaks after the ·")
             XCTAssertLessThan(Double(price.allocatedHeight), 2.5 * nameBounds.height, "on at most two lines")
 
             harness.select("Lost Tide")
             XCTAssertTrue(MainContext.spin(until: { harness.main.isShowingDetail }))
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
-            XCTAssertFalse(harness.main.detailTitle.isEllipsized, "the header has room for the whole name beside its buttons")
+            XCTAssertFalse(
+                harness.main.detailTitle.isEllipsized, "the header has room for the whole name beside its buttons")
         }
     }
 }

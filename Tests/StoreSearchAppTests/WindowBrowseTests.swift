@@ -33,22 +33,30 @@ final class WindowBrowseTests: XCTestCase {
 
     /// `/lookup` as the store answers it: the artist alone, their albums, the album's tracks
     /// (previews at `previewBase` when set); every query is logged.
-    static func lookupRoute(_ log: Shared<[[String: String]]>, previewBase: Shared<String>? = nil) -> (CountingServer) -> Void {
+    static func lookupRoute(_ log: Shared<[[String: String]]>, previewBase: Shared<String>? = nil) -> (CountingServer)
+        -> Void
+    {
         { server in
             server.route("/lookup") { request in
                 log.withLock { $0.append(request.query) }
-                let name = switch (request.query["id"], request.query["entity"]) {
-                case ("1800000", nil): "artist.json"
-                case ("1800000", "album"): "artist-albums.json"
-                case ("1900000", "song"), ("1900000", nil): "album-tracks.json"  // the album first, then its tracks
-                default: "empty.json"
-                }
+                let name =
+                    switch (request.query["id"], request.query["entity"]) {
+                    case ("1800000", nil): "artist.json"
+                    case ("1800000", "album"): "artist-albums.json"
+                    case ("1900000", "song"), ("1900000", nil): "album-tracks.json"  // the album first, then its tracks
+                    default: "empty.json"
+                    }
                 var body = fixture(name)
                 if let base = previewBase?.withLock({ $0 }), !base.isEmpty {
-                    body = Data(String(decoding: body, as: UTF8.self)
-                        .replacingOccurrences(of: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/", with: "\(base)/preview/").utf8)
+                    body = Data(
+                        String(decoding: body, as: UTF8.self)
+                            .replacingOccurrences(
+                                of: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/",
+                                with: "\(base)/preview/"
+                            ).utf8)
                 }
-                return LocalServerResponse(body: name == "empty.json" ? Data(#"{"resultCount":0,"results":[]}"#.utf8) : body)
+                return LocalServerResponse(
+                    body: name == "empty.json" ? Data(#"{"resultCount":0,"results":[]}"#.utf8) : body)
             }
         }
     }
@@ -58,21 +66,29 @@ final class WindowBrowseTests: XCTestCase {
     private static let tracks = ["Opening", "Second Wind", "Album Only Interlude", "Closing Time", "Bonus One"]
 
     @MainActor
-    private static func waitForPage(_ harness: WindowHarness, _ names: [String], file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results && !harness.main.isFillingResults && harness.names == names },
-                                       timeout: .seconds(15)), "\(harness.names) \(harness.main.visiblePage)", file: file, line: line)
+    private static func waitForPage(
+        _ harness: WindowHarness, _ names: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertTrue(
+            MainContext.spin(
+                until: {
+                    harness.main.visiblePage == .results && !harness.main.isFillingResults && harness.names == names
+                },
+                timeout: .seconds(15)), "\(harness.names) \(harness.main.visiblePage)", file: file, line: line)
     }
 
     func testAnArtistsRowOpensTheirPageAndRealKeysGoBackAndForth() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             harness.search("jack")
             XCTAssertEqual(harness.names, Self.searchNames)
             XCTAssertFalse(main.browse.bar.isVisible, "the search's own results have no Back")
             harness.open("Jack Johnsen")
             Self.waitForPage(harness, Self.albums)
-            XCTAssertEqual(lookups.withLock { $0.last }, ["id": "1800000", "country": "US", "entity": "album", "limit": "200"])
+            XCTAssertEqual(
+                lookups.withLock { $0.last }, ["id": "1800000", "country": "US", "entity": "album", "limit": "200"])
             XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
             XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             XCTAssertEqual(main.searchEntry.text, "jack", "the search field keeps the search the user came from")
@@ -112,12 +128,14 @@ final class WindowBrowseTests: XCTestCase {
 
     func testMoreByAndAnAlbumsTracksFromTheDetailAndBackThroughBoth() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             harness.search("jack")
             harness.select("Closing Time")
             XCTAssertTrue(harness.form.ui.moreByButton.isVisible)
-            XCTAssertNotNil(main.window.descendant(accessibleLabel: "More by Jack Johnsen"), "one name: what the button says")
+            XCTAssertNotNil(
+                main.window.descendant(accessibleLabel: "More by Jack Johnsen"), "one name: what the button says")
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Tracks of “Album 0”"))
             harness.form.ui.moreByButton.click()
             Self.waitForPage(harness, Self.albums)
@@ -133,14 +151,16 @@ final class WindowBrowseTests: XCTestCase {
             XCTAssertEqual(main.browse.pageTitle, "Album 0", "the bar says where the user is")
             XCTAssertEqual(harness.form.item?.name, "Album 0", "the album stays open beside its tracks")
             XCTAssertTrue(main.results.views.lookAlikes.listsTracks)
-            XCTAssertEqual(ResultRow.trackLine(of: main.shownItems[4].result), "2-1 · 1:02:05", "number and length; disc 2")
+            XCTAssertEqual(
+                ResultRow.trackLine(of: main.shownItems[4].result), "2-1 · 1:02:05", "number and length; disc 2")
             XCTAssertTrue(main.browse.playAllButton.isVisible)
 
             harness.select("Second Wind")
             XCTAssertEqual(harness.form.item?.name, "Second Wind", "each track opens its detail")
             XCTAssertTrue(main.window.activateAction("win.browse-back"))
             Self.waitForPage(harness, Self.albums)
-            XCTAssertEqual(main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
+            XCTAssertEqual(
+                main.results.selection.selectedElement?.name, "Album 0", "back on the artist's page, at the album")
             XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
             XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
             // Side by side, Alt+Left in the detail goes back a page too.
@@ -165,18 +185,25 @@ final class WindowBrowseTests: XCTestCase {
     /// screen) opens the artist's page, and real Alt+Left comes back.
     func testARealClickOnMoreByOpensThePageAndAltLeftComesBack() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             harness.search("jack")
             harness.select("Closing Time")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.moreByButton.isMapped && harness.form.ui.moreByButton.allocatedWidth > 0 }))
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    harness.form.ui.moreByButton.isMapped && harness.form.ui.moreByButton.allocatedWidth > 0
+                }))
             harness.click(harness.form.ui.moreByButton)
-            XCTAssertTrue(MainContext.spin(until: { main.browse.isBrowsing }, timeout: .seconds(5)), "the click landed on More by")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.browse.isBrowsing }, timeout: .seconds(5)), "the click landed on More by"
+            )
             Self.waitForPage(harness, Self.albums)
             harness.pressKeys("alt+Left")
             Self.waitForPage(harness, Self.searchNames)
             XCTAssertFalse(main.browse.isBrowsing)
-            XCTAssertEqual(main.results.selection.selectedElement?.name, "Closing Time", "back at the song the user came from")
+            XCTAssertEqual(
+                main.results.selection.selectedElement?.name, "Closing Time", "back at the song the user came from")
         }
     }
 
@@ -184,7 +211,8 @@ final class WindowBrowseTests: XCTestCase {
     /// album's page at that track, with its detail.
     func testAnAlbumsDetailListsItsTracksAndATrackOpensThere() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             harness.search("jack")
             // Arrowing past an album lists nothing, and asks the store for nothing.
@@ -196,10 +224,14 @@ final class WindowBrowseTests: XCTestCase {
 
             main.results.select(1)  // Album 0, as the arrow keys select it
             XCTAssertEqual(harness.form.item?.name, "Album 0")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.tracks.count == 5 }, timeout: .seconds(10)), "the tracks are listed")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.tracks.count == 5 }, timeout: .seconds(10)),
+                "the tracks are listed")
             XCTAssertEqual(harness.form.tracks.map(\.name), Self.tracks, "in order")
             XCTAssertEqual(lookups.withLock { $0.count }, 1)
-            XCTAssertTrue(harness.form.ui.tracksList.mappedLabelTexts.contains("$1.29"), "with prices: \(harness.form.ui.tracksList.mappedLabelTexts)")
+            XCTAssertTrue(
+                harness.form.ui.tracksList.mappedLabelTexts.contains("$1.29"),
+                "with prices: \(harness.form.ui.tracksList.mappedLabelTexts)")
             harness.form.ui.tracksList.activateRow(at: 1)
             Self.waitForPage(harness, Self.tracks)
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "the page came from the cache")
@@ -213,18 +245,26 @@ final class WindowBrowseTests: XCTestCase {
     /// album's page (a search's failure page) says of the same answer, and Retry lists them.
     func testAnAlbumsTrackListFailsAsASearchDoes() throws {
         let failing = Shared(true)
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
-            server.route("/lookup") { _ in
-                failing.withLock { $0 } ? LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
-                    : LocalServerResponse(body: Self.fixture("album-tracks.json"))
+        try WindowHarness.withWindow(
+            answeringSearches: Self.searchAnswer,
+            routes: { server in
+                server.route("/lookup") { _ in
+                    failing.withLock { $0 }
+                        ? LocalServerResponse(
+                            status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+                        : LocalServerResponse(body: Self.fixture("album-tracks.json"))
+                }
             }
-        }) { harness in
+        ) { harness in
             let main = harness.main
             let form = harness.form
             harness.search("jack")
             main.results.select(1)  // Album 0
-            XCTAssertTrue(MainContext.spin(until: { !form.ui.tracksFailureTitle.text.isEmpty && form.ui.tracksFailureTitle.isMapped }, timeout: .seconds(10)),
-                          "the failure shows where the tracks would")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { !form.ui.tracksFailureTitle.text.isEmpty && form.ui.tracksFailureTitle.isMapped },
+                    timeout: .seconds(10)),
+                "the failure shows where the tracks would")
             XCTAssertTrue(form.tracks.isEmpty)
             XCTAssertTrue(form.ui.tracksRetryButton.isMapped)
             let said = (form.ui.tracksFailureTitle.text, form.ui.tracksFailureMessage.text)
@@ -238,19 +278,22 @@ final class WindowBrowseTests: XCTestCase {
             failing.withLock { $0 = false }
             main.results.select(1)
             form.ui.tracksRetryButton.click()
-            XCTAssertTrue(MainContext.spin(until: { form.tracks.count == 5 }, timeout: .seconds(10)), "Retry lists them")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.tracks.count == 5 }, timeout: .seconds(10)), "Retry lists them")
             XCTAssertFalse(form.ui.tracksFailureTitle.isMapped)
         }
     }
 
     func testAnArtistsLinkLandsOnTheirPageFromEveryWayIn() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             let link = "https://music.apple.com/us/artist/jack-johnsen/1800000"
             _ = main.handleSecondLaunch(arguments: [link])  // storesearch LINK, or a second launch
             Self.waitForPage(harness, Self.albums)
-            XCTAssertEqual(lookups.withLock { $0.map { $0["entity"] ?? "-" } }, ["-", "album"], "the link's record, then the page")
+            XCTAssertEqual(
+                lookups.withLock { $0.map { $0["entity"] ?? "-" } }, ["-", "album"], "the link's record, then the page")
             XCTAssertEqual(main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
             XCTAssertEqual(main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
 
@@ -276,7 +319,8 @@ final class WindowBrowseTests: XCTestCase {
     /// bar saying what failed, and Back returns to the page.
     func testALinkKeepsTheSearchFieldAndAFailedLinkFailsOnItsOwnLevel() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
             let main = harness.main
             harness.search("jack")
             _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
@@ -300,7 +344,9 @@ final class WindowBrowseTests: XCTestCase {
             _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
             Self.waitForPage(harness, Self.albums)
             _ = main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/album-0/1900000"])
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Album 0"] }), "\(harness.names)")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Album 0"] }),
+                "\(harness.names)")
             XCTAssertFalse(main.browse.isBrowsing, "an item alone is a new start")
             XCTAssertEqual(main.searchEntry.text, "")
         }
@@ -316,7 +362,8 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("jack")
             harness.select("Closing Time")
             main.layout.showDetail()
-            XCTAssertTrue(MainContext.spin(until: { form.ui.moreByLabel.isMapped && form.ui.moreByLabel.allocatedWidth > 0 }))
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.moreByLabel.isMapped && form.ui.moreByLabel.allocatedWidth > 0 }))
             MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the slide ends, the labels are laid out
             XCTAssertLessThan(form.ui.moreByButton.allocatedWidth, 200, "the buttons share the narrow width")
             for label in [form.ui.moreByLabel, form.ui.tracksLabel] {
@@ -333,7 +380,9 @@ final class WindowBrowseTests: XCTestCase {
     /// emitted on the gesture the results pane holds; the touchpad's through its handlers.
     func testASwipeGoesBackAPageWhenFolded() throws {
         let lookups = Shared<[[String: String]]>([])
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, size: (360, 700), routes: Self.lookupRoute(lookups)) { harness in
+        try WindowHarness.withWindow(
+            answeringSearches: Self.searchAnswer, size: (360, 700), routes: Self.lookupRoute(lookups)
+        ) { harness in
             let main = harness.main
             XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
             harness.search("jack")
@@ -354,7 +403,8 @@ final class WindowBrowseTests: XCTestCase {
             Self.waitForPage(harness, Self.albums)
             XCTAssertTrue(swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false))
             XCTAssertFalse(swipe.scrollEnded())
-            XCTAssertFalse(swipe.scrolled(dx: -5, dy: 0, inWheelClicks: true), "a tilting wheel's clicks are left to the list")
+            XCTAssertFalse(
+                swipe.scrolled(dx: -5, dy: 0, inWheelClicks: true), "a tilting wheel's clicks are left to the list")
             XCTAssertFalse(swipe.scrollEnded())
             for _ in 0..<4 { _ = swipe.scrolled(dx: -40, dy: 0, inWheelClicks: false) }
             XCTAssertTrue(swipe.scrollEnded())
@@ -374,13 +424,16 @@ final class WindowBrowseTests: XCTestCase {
     func testBackCancelsThePageOnItsWay() throws {
         let release = DispatchSemaphore(value: 0)
         let asked = Shared(false)
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
-            server.route("/lookup") { _ in
-                asked.withLock { $0 = true }
-                _ = release.wait(timeout: .now() + 10)
-                return LocalServerResponse(body: Self.fixture("artist-albums.json"))
+        try WindowHarness.withWindow(
+            answeringSearches: Self.searchAnswer,
+            routes: { server in
+                server.route("/lookup") { _ in
+                    asked.withLock { $0 = true }
+                    _ = release.wait(timeout: .now() + 10)
+                    return LocalServerResponse(body: Self.fixture("artist-albums.json"))
+                }
             }
-        }) { harness in
+        ) { harness in
             let main = harness.main
             harness.search("jack")
             main.results.select(0)  // the artist's record in the detail, as arrowing onto it shows it
@@ -389,7 +442,8 @@ final class WindowBrowseTests: XCTestCase {
             harness.pressKeys("Return")
             XCTAssertTrue(MainContext.spin(until: { asked.withLock { $0 } }))
             XCTAssertEqual(main.visiblePage, .searching)
-            XCTAssertFalse(main.layout.detailContent.containsFocus, "the keyboard waits in the results pane, not in the detail")
+            XCTAssertFalse(
+                main.layout.detailContent.containsFocus, "the keyboard waits in the results pane, not in the detail")
             harness.pressKeys("alt+Left")  // real keys still go back while the page loads
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results }))
             XCTAssertEqual(harness.names, Self.searchNames)
@@ -404,14 +458,18 @@ final class WindowBrowseTests: XCTestCase {
     /// on screen before either.
     func testAPageOpenedWhileAnotherLoadsTakesItsPlace() throws {
         let asked = Shared(0)
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
-            server.route("/lookup") { request in
-                asked.withLock { $0 += 1 }
-                let albumTracks = request.query["entity"] == "song"  // the artist's page comes late
-                return LocalServerResponse(body: Self.fixture(albumTracks ? "album-tracks.json" : "artist-albums.json"),
-                                           delay: albumTracks ? nil : .seconds(2))
+        try WindowHarness.withWindow(
+            answeringSearches: Self.searchAnswer,
+            routes: { server in
+                server.route("/lookup") { request in
+                    asked.withLock { $0 += 1 }
+                    let albumTracks = request.query["entity"] == "song"  // the artist's page comes late
+                    return LocalServerResponse(
+                        body: Self.fixture(albumTracks ? "album-tracks.json" : "artist-albums.json"),
+                        delay: albumTracks ? nil : .seconds(2))
+                }
             }
-        }) { harness in
+        ) { harness in
             let main = harness.main
             harness.search("jack")
             harness.select("Closing Time")
@@ -431,11 +489,16 @@ final class WindowBrowseTests: XCTestCase {
     /// A failing page says what a failing search says (Retry runs the lookup again).
     func testAPagesFailureIsASearchsFailure() throws {
         let failing = Shared(true)
-        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: { server in
-            server.route("/lookup") { _ in
-                failing.withLock { $0 } ? LocalServerResponse(status: 403, text: "") : LocalServerResponse(body: Self.fixture("artist-albums.json"))
+        try WindowHarness.withWindow(
+            answeringSearches: Self.searchAnswer,
+            routes: { server in
+                server.route("/lookup") { _ in
+                    failing.withLock { $0 }
+                        ? LocalServerResponse(status: 403, text: "")
+                        : LocalServerResponse(body: Self.fixture("artist-albums.json"))
+                }
             }
-        }) { harness in
+        ) { harness in
             let main = harness.main
             harness.search("jack")
             harness.open("Jack Johnsen")
@@ -456,7 +519,9 @@ final class WindowBrowseTests: XCTestCase {
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             harness.form.ui.moreByButton.click()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Kuzu Kuzu"] }), "\(harness.names)")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.visiblePage == .results && harness.names == ["Kuzu Kuzu"] }),
+                "\(harness.names)")
             main.browse.open(.artist(id: "987654321", name: "Nobody", entity: "album"), from: nil)
             XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .empty }))
             XCTAssertTrue(main.search.emptyText.contains("needs the iTunes Store"), main.search.emptyText)
@@ -467,7 +532,8 @@ final class WindowBrowseTests: XCTestCase {
 /// Play All Previews on an album's page, driven as a desktop's media controls do: MPRIS Next and
 /// Previous through `gdbus` on the test's session bus, with a real sound server (a null sink).
 final class WindowPlayAllTests: XCTestCase {
-    private static let preview = try! Data(contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
+    private static let preview = try! Data(
+        contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
 
     @MainActor
     private static func property(_ name: String) -> String {
@@ -477,24 +543,32 @@ final class WindowPlayAllTests: XCTestCase {
     func testPlayAllPlaysTheTracksInTurnAndMPRISGoesNextAndPrevious() throws {
         let lookups = WindowBrowseTests.Shared<[[String: String]]>([])
         let previewBase = WindowBrowseTests.Shared("")
-        try WindowHarness.withWindow(answeringSearches: WindowBrowseTests.searchAnswer, routes: { server in
-            WindowBrowseTests.lookupRoute(lookups, previewBase: previewBase)(server)
-            server.route("/preview/") { _ in LocalServerResponse(contentType: "audio/mp4", body: Self.preview) }
-        }) { harness in
+        try WindowHarness.withWindow(
+            answeringSearches: WindowBrowseTests.searchAnswer,
+            routes: { server in
+                WindowBrowseTests.lookupRoute(lookups, previewBase: previewBase)(server)
+                server.route("/preview/") { _ in LocalServerResponse(contentType: "audio/mp4", body: Self.preview) }
+            }
+        ) { harness in
             let main = harness.main
             let base = main.environment.search.baseURL.absoluteString
             previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
             harness.search("jack")
             harness.select("Album 0")
             harness.form.ui.tracksButton.click()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && harness.names.count == 5 && !main.isFillingResults },
-                                           timeout: .seconds(15)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { main.visiblePage == .results && harness.names.count == 5 && !main.isFillingResults },
+                    timeout: .seconds(15)))
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Play All Previews"))
             XCTAssertTrue(main.window.activateAction("win.play-all-previews"))
             let preview = main.preview
-            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)),
-                          "the first track plays: \(preview.status)")
-            XCTAssertEqual(main.results.selection.selectedElement?.name, "Opening", "the track playing is the one selected")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)),
+                "the first track plays: \(preview.status)")
+            XCTAssertEqual(
+                main.results.selection.selectedElement?.name, "Opening", "the track playing is the one selected")
             XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("true") }), "MPRIS offers Next")
             XCTAssertTrue(Self.property("CanGoPrevious").contains("false"), "not Previous on the first")
 
@@ -502,8 +576,11 @@ final class WindowPlayAllTests: XCTestCase {
             _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
             XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
             _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Next"])
-            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" && preview.status == .playing }, timeout: .seconds(10)),
-                          "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { preview.current?.name == "Second Wind" && preview.status == .playing },
+                    timeout: .seconds(10)),
+                "Next plays the second track: \(preview.current?.name ?? "none") \(preview.status)")
             XCTAssertEqual(main.results.selection.selectedElement?.name, "Second Wind")
             XCTAssertEqual(harness.form.item?.name, "Second Wind", "its detail shows")
             XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoPrevious").contains("true") }))
@@ -512,16 +589,21 @@ final class WindowPlayAllTests: XCTestCase {
             _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Pause"])
             XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }))
             _ = MPRISCall.call(["--method", "org.mpris.MediaPlayer2.Player.Previous"])
-            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { preview.current?.name == "Opening" && preview.status == .playing }, timeout: .seconds(10)))
 
             // The 3 s preview ends: the next one follows by itself.
-            XCTAssertTrue(MainContext.spin(until: { preview.current?.name == "Second Wind" }, timeout: .seconds(15)),
-                          "the queue moves on when a preview ends: \(preview.current?.name ?? "none") \(preview.status)")
+            XCTAssertTrue(
+                MainContext.spin(until: { preview.current?.name == "Second Wind" }, timeout: .seconds(15)),
+                "the queue moves on when a preview ends: \(preview.current?.name ?? "none") \(preview.status)")
 
             // Playing another item's preview ends the queue.
             harness.select("Bonus One")
             XCTAssertTrue(main.window.activateAction("win.play-preview"))
-            XCTAssertTrue(MainContext.spin(until: { Self.property("CanGoNext").contains("false") }), "no Next once the queue is left")
+            XCTAssertTrue(
+                MainContext.spin(until: { Self.property("CanGoNext").contains("false") }),
+                "no Next once the queue is left")
             XCTAssertFalse(main.browse.queue.isPlaying)
             preview.stop()
         }

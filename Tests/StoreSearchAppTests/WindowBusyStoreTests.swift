@@ -41,7 +41,9 @@ final class WindowBusyStoreTests: XCTestCase {
             XCTAssertTrue(first.contains("“tarkan”"), first)
             XCTAssertTrue((110...122).contains(Self.secondsLeft(in: first) ?? 0), "about two minutes left: \(first)")
             XCTAssertFalse(harness.main.retryButton.isSensitive, "Retry waits for the store")
-            XCTAssertTrue(MainContext.spin(until: { harness.main.errorText.message != first }, timeout: .seconds(4)), "it counts down")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.errorText.message != first }, timeout: .seconds(4)),
+                "it counts down")
             XCTAssertEqual(server.requestCount, 1)
 
             harness.search("sezen")  // a new term meanwhile: its own wait, no request the store would refuse
@@ -52,8 +54,9 @@ final class WindowBusyStoreTests: XCTestCase {
             busy.withLock { $0 = false }
             let later = Date().addingTimeInterval(125)
             harness.main.search.now = { later }  // the wait is over
-            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results }, timeout: .seconds(5)),
-                          "the last search ran by itself")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.visiblePage == .results }, timeout: .seconds(5)),
+                "the last search ran by itself")
             XCTAssertEqual(server.requestCount, 2)
             XCTAssertTrue(targets.withLock { $0.last?.contains("term=sezen") ?? false }, "\(targets.withLock { $0 })")
             XCTAssertTrue(harness.main.retryButton.isSensitive)
@@ -62,7 +65,8 @@ final class WindowBusyStoreTests: XCTestCase {
 
     /// The m:ss the page counts down, in seconds.
     private static func secondsLeft(in message: String) -> Int? {
-        guard let match = message.firstMatch(of: /(\d+):(\d\d)/), let minutes = Int(match.1), let seconds = Int(match.2) else { return nil }
+        guard let match = message.firstMatch(of: /(\d+):(\d\d)/), let minutes = Int(match.1), let seconds = Int(match.2)
+        else { return nil }
         return minutes * 60 + seconds
     }
 

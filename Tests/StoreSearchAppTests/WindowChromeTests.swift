@@ -15,10 +15,18 @@ final class WindowChromeTests: XCTestCase {
             let menu = harness.main.menuButton
             XCTAssertEqual(harness.main.window.descendant(accessibleLabel: "Main Menu")?.widget, menu.widget)
             XCTAssertTrue(menu.isPrimary, "F10 opens it")
-            XCTAssertEqual(menu.menuItems.map(\.label), ["Hidden Items", "Export My Items…", "Price Drops", "Notify About Price Drops",
-                                                         "Keyboard Shortcuts", "About StoreSearch"])
-            XCTAssertEqual(menu.menuItems.map(\.action), ["win.hidden-items", "win.export", "win.price-drops", "win.notify-price-drops",
-                                                          "win.show-help-overlay", "win.about"])
+            XCTAssertEqual(
+                menu.menuItems.map(\.label),
+                [
+                    "Hidden Items", "Export My Items…", "Price Drops", "Notify About Price Drops",
+                    "Keyboard Shortcuts", "About StoreSearch",
+                ])
+            XCTAssertEqual(
+                menu.menuItems.map(\.action),
+                [
+                    "win.hidden-items", "win.export", "win.price-drops", "win.notify-price-drops",
+                    "win.show-help-overlay", "win.about",
+                ])
         }
     }
 
@@ -35,7 +43,8 @@ final class WindowChromeTests: XCTestCase {
             XCTAssertEqual(application.actions(forAccelerator: "<Control>z"), ["win.undo"])
 
             harness.pressKeys("ctrl+question")
-            XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == true }), "Ctrl+? shows the shortcuts")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.shortcutsWindow?.isVisible == true }), "Ctrl+? shows the shortcuts")
             XCTAssertEqual(main.shortcutsWindow?.title, "Keyboard Shortcuts", "not the program's name (issue #30)")
             main.shortcutsWindow?.close()
             XCTAssertTrue(MainContext.spin(until: { main.shortcutsWindow?.isVisible == false }))
@@ -50,7 +59,8 @@ final class WindowChromeTests: XCTestCase {
             main.searchEntry.text = "gone"
             main.detail.ui.nameEntry.grabFocus()
             harness.pressKeys("ctrl+f")
-            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.containsFocus }), "Ctrl+F goes to the search entry")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.searchEntry.containsFocus }), "Ctrl+F goes to the search entry")
         }
     }
 
@@ -62,7 +72,8 @@ final class WindowChromeTests: XCTestCase {
             harness.form.ui.nameEntry.text = "Kuzu Kuzu (typed)"
             harness.pressKeys("ctrl+w")
             XCTAssertTrue(MainContext.spin(until: { !harness.main.window.isVisible }), "Ctrl+W closes the window")
-            XCTAssertEqual(try harness.savedStore().records.values.first?.edits.name, "Kuzu Kuzu (typed)", "typing is saved")
+            XCTAssertEqual(
+                try harness.savedStore().records.values.first?.edits.name, "Kuzu Kuzu (typed)", "typing is saved")
         }
     }
 }

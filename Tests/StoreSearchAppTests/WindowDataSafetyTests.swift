@@ -36,7 +36,9 @@ final class WindowDataSafetyTests: XCTestCase {
         options.searchTerm = "tarkan"
         let typedID: String? = MainActor.assumeIsolated {
             var typedID: String?
-            let status = StoreSearchApp.run(options, paths: paths, applicationID: "io.github.storesearch.StoreSearch.SignalTest") { main in
+            let status = StoreSearchApp.run(
+                options, paths: paths, applicationID: "io.github.storesearch.StoreSearch.SignalTest"
+            ) { main in
                 guard MainContext.spin(until: { main.visiblePage == .results }, timeout: .seconds(15)) else {
                     XCTFail("no results")
                     return main.window.close()
@@ -50,7 +52,8 @@ final class WindowDataSafetyTests: XCTestCase {
             return typedID
         }
         let id = try XCTUnwrap(typedID)
-        XCTAssertEqual(try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes, "Typed just before logout")
+        XCTAssertEqual(
+            try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes, "Typed just before logout")
     }
 
     /// Where there is no session bus, two processes can run; the one that finds the data folder
@@ -64,14 +67,16 @@ final class WindowDataSafetyTests: XCTestCase {
         XCTAssertEqual(otherProcess.acquire(), .acquired)
         defer { otherProcess.release() }
         var theirs = ItemStore()
-        theirs.setEdits(ItemEdits(notes: "the first window's note"), for: SearchResult(id: "1", name: "Theirs", kind: .song))
+        theirs.setEdits(
+            ItemEdits(notes: "the first window's note"), for: SearchResult(id: "1", name: "Theirs", kind: .song))
         try ItemStoreFile(paths: paths).save(theirs)
         let before = try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist"))
 
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
-            XCTAssertTrue(harness.main.bannerText?.contains("read-only") == true, harness.main.bannerText ?? "no notice")
+            XCTAssertTrue(
+                harness.main.bannerText?.contains("read-only") == true, harness.main.bannerText ?? "no notice")
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             XCTAssertFalse(harness.form.ui.nameEntry.isEditable)
@@ -79,8 +84,9 @@ final class WindowDataSafetyTests: XCTestCase {
             harness.form.ui.hideButton.click()
             XCTAssertTrue(harness.close())
         }
-        XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), before,
-                       "the first process's file is untouched")
+        XCTAssertEqual(
+            try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), before,
+            "the first process's file is untouched")
     }
 
     /// Issue #21: a price that is not a number was dropped at close without a word. The close
@@ -118,7 +124,8 @@ final class WindowDataSafetyTests: XCTestCase {
             harness.open("Kuzu Kuzu")
             harness.form.ui.priceEntry.text = "abc"
             harness.open("Şımarık")
-            XCTAssertEqual(harness.main.bannerText, "The price “abc” typed for “Kuzu Kuzu” is not a number and was not saved.")
+            XCTAssertEqual(
+                harness.main.bannerText, "The price “abc” typed for “Kuzu Kuzu” is not a number and was not saved.")
             XCTAssertEqual(try harness.savedStore().records.values.compactMap(\.edits.price), [])
         }
     }

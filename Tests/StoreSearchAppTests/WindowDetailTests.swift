@@ -17,15 +17,19 @@ final class WindowDetailTests: XCTestCase {
             let base = server.baseURL!.absoluteString
             let long = String(repeating: "A very long description of this song. ", count: 80)
             let records: [[String: Any]] = (0..<2).map { index in
-                ["wrapperType": "track", "kind": "song", "trackId": 70 + index, "trackName": "Song \(index)",
-                 "artistName": "Band", "trackPrice": 0.99, "currency": "USD", "longDescription": long,
-                 "artworkUrl100": "\(base)/art/\(index)/100x100bb.jpg"]
+                [
+                    "wrapperType": "track", "kind": "song", "trackId": 70 + index, "trackName": "Song \(index)",
+                    "artistName": "Band", "trackPrice": 0.99, "currency": "USD", "longDescription": long,
+                    "artworkUrl100": "\(base)/art/\(index)/100x100bb.jpg",
+                ]
             }
             let body = try! JSONSerialization.data(withJSONObject: ["resultCount": 2, "results": records])
             return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
         }
         server.route("/art/0/") { _ in LocalServerResponse(contentType: "image/jpeg", text: "not an image") }
-        server.route("/art/1/") { _ in LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(1, size: 600)) }
+        server.route("/art/1/") { _ in
+            LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(1, size: 600))
+        }
         return (server, try server.start())
     }
 
@@ -38,19 +42,25 @@ final class WindowDetailTests: XCTestCase {
             let form = harness.form
             harness.search("song")
             harness.select("Song 0")
-            XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/art/0/200x200bb.jpg") == 1 }),
-                          "the detail asks for the 200 px it shows (#19), not 600")
+            XCTAssertTrue(
+                MainContext.spin(until: { server.requestCount(path: "/art/0/200x200bb.jpg") == 1 }),
+                "the detail asks for the 200 px it shows (#19), not 600")
             XCTAssertTrue(MainContext.spin(until: { !form.isLoadingArtwork }), "the broken image is refused")
-            XCTAssertEqual(form.ui.artworkStack.visible(DetailForm.ArtworkPage.self), .placeholder, "no blank hole for broken artwork")
-            XCTAssertTrue(form.ui.hideButton.isMapped && form.ui.viewStoreButton.isMapped,
-                          "the actions show without scrolling, however long the description")
+            XCTAssertEqual(
+                form.ui.artworkStack.visible(DetailForm.ArtworkPage.self), .placeholder,
+                "no blank hole for broken artwork")
+            XCTAssertTrue(
+                form.ui.hideButton.isMapped && form.ui.viewStoreButton.isMapped,
+                "the actions show without scrolling, however long the description")
             XCTAssertTrue(MainContext.spin(until: { form.ui.detailScroller.verticalUpperBound > 1000 }), "a long page")
             form.ui.detailScroller.verticalOffset = 800
 
             harness.main.backButton.click()
             harness.select("Song 1")
             XCTAssertEqual(form.ui.detailScroller.verticalOffset, 0, "the next item opens at its artwork")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.artworkStack.visible(DetailForm.ArtworkPage.self) == .artwork }), "its artwork arrives")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.artworkStack.visible(DetailForm.ArtworkPage.self) == .artwork }),
+                "its artwork arrives")
         }
     }
 }

@@ -18,8 +18,9 @@ final class WindowDraftTests: XCTestCase {
             let saved = { (try? harness.savedStore().records[id]?.edits) ?? nil }
             form.ui.notesView.grabFocus()
             harness.typeKeys("kept through a crash")
-            XCTAssertTrue(MainContext.spin(until: { saved()?.notes == "kept through a crash" }, timeout: .seconds(10)),
-                          "the typing is in items.plist while the focus is still in Notes")
+            XCTAssertTrue(
+                MainContext.spin(until: { saved()?.notes == "kept through a crash" }, timeout: .seconds(10)),
+                "the typing is in items.plist while the focus is still in Notes")
             XCTAssertTrue(form.ui.notesView.containsFocus)
             XCTAssertEqual(form.ui.notesView.text, "kept through a crash", "the field is left as it is")
 
@@ -27,7 +28,8 @@ final class WindowDraftTests: XCTestCase {
             XCTAssertFalse(form.ui.notesView.containsFocus)
             XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "kept through a crash")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
-            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.notes, "one undo takes back the whole typing")
+            XCTAssertNil(
+                harness.environment.keeper.store.records[id]?.edits.notes, "one undo takes back the whole typing")
             XCTAssertEqual(form.ui.notesView.text, "")
             XCTAssertTrue(MainContext.spin(until: { saved()?.notes == nil }, timeout: .seconds(10)))
         }
@@ -45,10 +47,13 @@ final class WindowDraftTests: XCTestCase {
             harness.typeKeys(" draft")
             XCTAssertTrue(MainContext.spin(until: { saved()?.name == "Kuzu Kuzu draft" }, timeout: .seconds(10)))
             harness.pressKeys(Array(repeating: "BackSpace", count: 6), delay: 40)
-            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu" }), "typed away: \(form.ui.nameEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu" }),
+                "typed away: \(form.ui.nameEntry.text)")
             harness.pressKeys("Return")
-            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.store.records[id]?.edits.name == nil }),
-                          "the name is the store's again")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.environment.keeper.store.records[id]?.edits.name == nil }),
+                "the name is the store's again")
             XCTAssertTrue(MainContext.spin(until: { saved()?.name == nil }, timeout: .seconds(10)), "in the file too")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
             XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.name, "and there was no step to undo")
@@ -66,12 +71,17 @@ final class WindowDraftTests: XCTestCase {
             form.ui.nameEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys(" x")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu x" }), "typed: \(form.ui.nameEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu x" }), "typed: \(form.ui.nameEntry.text)"
+            )
             harness.main.items.record(ItemChange(result: item.result, kind: .kept(true)))
             XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu x", "the typing stays")
             XCTAssertTrue(form.ui.nameEntry.containsFocus)
             harness.pressKeys("Return")
-            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.store.records[item.id]?.edits.name == "Kuzu Kuzu x" }))
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    harness.environment.keeper.store.records[item.id]?.edits.name == "Kuzu Kuzu x"
+                }))
             XCTAssertTrue(harness.environment.keeper.store.isKept(item.id))
         }
     }
@@ -87,15 +97,21 @@ final class WindowDraftTests: XCTestCase {
             let names = main.shownItems.map(\.name)
             XCTAssertEqual(names[4...5], ["Lost Mirror", "Lost Harbor"])
             let scroller = main.results.ui.listScroller
-            harness.click(try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Mirror, Tarkan Novak, Song, $0.69")))
-            XCTAssertTrue(MainContext.spin(until: { form.item?.name == names[4] }), "opened: \(form.item?.name ?? "none")")
+            harness.click(
+                try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Mirror, Tarkan Novak, Song, $0.69")))
+            XCTAssertTrue(
+                MainContext.spin(until: { form.item?.name == names[4] }), "opened: \(form.item?.name ?? "none")")
             form.ui.nameEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys(" x")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == names[4] + " x" }), "typed: \(form.ui.nameEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.nameEntry.text == names[4] + " x" }),
+                "typed: \(form.ui.nameEntry.text)")
             let offset = scroller.verticalOffset
-            harness.click(try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Harbor, Tarkan Byrne, Song, $0.69")))
-            XCTAssertTrue(MainContext.spin(until: { form.item?.name == names[5] }), "opened: \(form.item?.name ?? "none")")
+            harness.click(
+                try XCTUnwrap(main.resultsList.descendant(accessibleLabel: "Lost Harbor, Tarkan Byrne, Song, $0.69")))
+            XCTAssertTrue(
+                MainContext.spin(until: { form.item?.name == names[5] }), "opened: \(form.item?.name ?? "none")")
             MainContext.spin(until: { false }, timeout: .milliseconds(300))  // the list settles
             XCTAssertEqual(main.shownItems[4].name, names[4] + " x", "the row shows the committed name")
             XCTAssertEqual(scroller.verticalOffset, offset, "the list stays where it was")

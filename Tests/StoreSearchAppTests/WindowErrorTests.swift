@@ -22,7 +22,8 @@ final class WindowErrorTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("tarkan")
             XCTAssertEqual(harness.main.visiblePage, .error)
-            XCTAssertEqual(harness.main.errorText.message, "The iTunes Store is limiting searches. Try again in a minute.")
+            XCTAssertEqual(
+                harness.main.errorText.message, "The iTunes Store is limiting searches. Try again in a minute.")
             XCTAssertFalse(harness.main.isOfflineButtonVisible, "the store answered: no need for the catalog")
             harness.main.retryButton.click()
             harness.waitForSearch()

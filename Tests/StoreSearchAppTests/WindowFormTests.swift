@@ -9,7 +9,9 @@ final class WindowFormTests: XCTestCase {
     func testSelectingARowFillsTheFormAndMarksItVisited() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
-            XCTAssertEqual(harness.form.ui.detailStack.visible(DetailForm.Page.self), DetailForm.Page.none, "no result is open yet")
+            XCTAssertEqual(
+                harness.form.ui.detailStack.visible(DetailForm.Page.self), DetailForm.Page.none, "no result is open yet"
+            )
             harness.open("Kuzu Kuzu")
             let form = harness.form
             XCTAssertEqual(form.ui.detailStack.visible(DetailForm.Page.self), .detail)
@@ -21,15 +23,20 @@ final class WindowFormTests: XCTestCase {
             XCTAssertEqual(form.ui.genreValue.text, "Pop")
             XCTAssertEqual(form.ui.notesView.text, "")
             XCTAssertFalse(form.ui.revertButton.isSensitive, "nothing to revert yet")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.detailArtwork.texture != nil }), "the large artwork arrives")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.detailArtwork.texture != nil }), "the large artwork arrives")
 
             let item = try XCTUnwrap(harness.main.shownItems.first { $0.name == "Kuzu Kuzu" })
             XCTAssertTrue(item.isVisited, "opening a result marks it visited")
             XCTAssertTrue(harness.main.shownItems.filter { $0.name != "Kuzu Kuzu" }.allSatisfy { !$0.isVisited })
-            XCTAssertEqual(try harness.savedStore().item(for: item.result).isVisited, false, "not saved before the delay")
-            XCTAssertTrue(MainContext.spin(until: { (try? harness.savedStore().item(for: item.result).isVisited) == true },
-                                           timeout: .seconds(5)), "saved a couple of seconds after the change")
-            XCTAssertEqual(try harness.savedStore().item(for: item.result).edits, ItemEdits(), "opening a result is not an edit")
+            XCTAssertEqual(
+                try harness.savedStore().item(for: item.result).isVisited, false, "not saved before the delay")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { (try? harness.savedStore().item(for: item.result).isVisited) == true },
+                    timeout: .seconds(5)), "saved a couple of seconds after the change")
+            XCTAssertEqual(
+                try harness.savedStore().item(for: item.result).edits, ItemEdits(), "opening a result is not an edit")
         }
     }
 
@@ -52,16 +59,20 @@ final class WindowFormTests: XCTestCase {
             form.ui.notesView.text = "Summer 2001.\nPlay loud."
             form.ui.nameEntry.grabFocus()  // focus leaves the notes: they commit
 
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu (Remix), Tarkan & Friends, Song, $0.99"),
-                            "the row shows the edits at once")
+            XCTAssertNotNil(
+                harness.main.resultsList.descendant(
+                    accessibleLabel: "Kuzu Kuzu (Remix), Tarkan & Friends, Song, $0.99"),
+                "the row shows the edits at once")
             XCTAssertEqual(form.ui.dateLabel.text, "Mar 14, 2003")
             XCTAssertTrue(form.ui.revertButton.isSensitive)
-            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Remix)", "the row stays selected")
+            XCTAssertEqual(
+                harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Remix)", "the row stays selected")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.notes, "Summer 2001.\nPlay loud.")
 
             XCTAssertTrue(harness.close(), "the window closes")
             let saved = try harness.savedStore()
-            let result = try XCTUnwrap(harness.main.shownItems.first { $0.id == harness.main.resultsList.selectedElement?.id }?.result)
+            let result = try XCTUnwrap(
+                harness.main.shownItems.first { $0.id == harness.main.resultsList.selectedElement?.id }?.result)
             let edits = saved.item(for: result).edits
             XCTAssertEqual(edits.name, "Kuzu Kuzu (Remix)")
             XCTAssertEqual(edits.artist, "Tarkan & Friends")
@@ -82,7 +93,8 @@ final class WindowFormTests: XCTestCase {
             XCTAssertEqual(relaunched.form.ui.notesView.text, "Summer 2001.\nPlay loud.")
 
             relaunched.form.ui.revertButton.click()
-            XCTAssertEqual(relaunched.form.ui.nameEntry.text, "Kuzu Kuzu", "Revert Changes brings back the store's values")
+            XCTAssertEqual(
+                relaunched.form.ui.nameEntry.text, "Kuzu Kuzu", "Revert Changes brings back the store's values")
             XCTAssertNotNil(relaunched.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29"))
         }
     }

@@ -26,8 +26,11 @@ final class WindowGridTests: XCTestCase {
             let tile = main.resultsGrid.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29")
             XCTAssertEqual(tile?.parent?.widget, main.resultsGrid.widget, "each focusable tile is named")
             let onScreen = main.shownItems.prefix(4).compactMap(\.result.artworkURL)
-            XCTAssertTrue(MainContext.spin(until: { onScreen.allSatisfy { harness.environment.artwork.cachedTexture(for: $0) != nil } }),
-                          "the tiles on screen have their artwork, through the same loader")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    onScreen.allSatisfy { harness.environment.artwork.cachedTexture(for: $0) != nil }
+                }),
+                "the tiles on screen have their artwork, through the same loader")
 
             // Enter on a tile opens it: visited, the form shows it.
             let index = harness.names.firstIndex(of: "Şımarık")!

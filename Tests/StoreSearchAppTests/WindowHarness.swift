@@ -26,16 +26,19 @@ final class WindowHarness {
     let settings: Settings.MemoryBackend
 
     /// `size`: the window's size, as a user would have resized it; nil keeps the remembered one.
-    init(apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
-         isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
-         size: (width: Int, height: Int)? = nil) {
+    init(
+        apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
+        isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
+        size: (width: Int, height: Int)? = nil
+    ) {
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline
         self.paths = paths
         self.settings = settings
-        environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
-                                     locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
+        environment = AppEnvironment(
+            options: options, paths: paths, resources: ResourceLocator.locate()!,
+            locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
         main = MainWindow(application: Self.application, environment: environment, settings: settings)
         if let size { main.window.setDefaultSize(width: size.width, height: size.height) }
         main.present()
@@ -45,8 +48,10 @@ final class WindowHarness {
     }
 
     /// Runs `body` with a window over the bundled catalog, served on 127.0.0.1; closes both after.
-    nonisolated static func withCatalogWindow(paths: AppPaths = temporaryPaths(), size: (width: Int, height: Int)? = nil,
-                                              _ body: @MainActor (WindowHarness) throws -> Void) throws {
+    nonisolated static func withCatalogWindow(
+        paths: AppPaths = temporaryPaths(), size: (width: Int, height: Int)? = nil,
+        _ body: @MainActor (WindowHarness) throws -> Void
+    ) throws {
         let (catalog, base) = try startCatalog()
         defer { catalog.stop() }
         try MainActor.assumeIsolated {
@@ -58,8 +63,10 @@ final class WindowHarness {
 
     /// Runs `body` with a window over a store on 127.0.0.1 that answers every search with
     /// `answer` (`routes` adds others, such as /lookup); closes both after.
-    nonisolated static func withWindow(answeringSearches answer: Data, size: (width: Int, height: Int)? = nil,
-                                       routes: (CountingServer) -> Void = { _ in }, _ body: @MainActor (WindowHarness) throws -> Void) throws {
+    nonisolated static func withWindow(
+        answeringSearches answer: Data, size: (width: Int, height: Int)? = nil,
+        routes: (CountingServer) -> Void = { _ in }, _ body: @MainActor (WindowHarness) throws -> Void
+    ) throws {
         let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: answer) }
         routes(server)
@@ -74,7 +81,8 @@ final class WindowHarness {
 
     /// The bundled offline catalog, served on 127.0.0.1 for the window to search.
     nonisolated static func startCatalog() throws -> (CatalogServer, URL) {
-        let catalog = try CatalogServer(dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
+        let catalog = try CatalogServer(
+            dataDirectory: MainLoop.repository.appending(path: "data"), server: CountingServer())
         return (catalog, try catalog.start())
     }
 
@@ -95,19 +103,25 @@ final class WindowHarness {
     }
 
     func waitForSearch(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainContext.spin(until: { self.main.visiblePage != .searching && !self.main.isFillingResults },
-                                       timeout: .seconds(15)), "the search never finished", file: file, line: line)
+        XCTAssertTrue(
+            MainContext.spin(
+                until: { self.main.visiblePage != .searching && !self.main.isFillingResults },
+                timeout: .seconds(15)), "the search never finished", file: file, line: line)
     }
 
     /// Selects the row named `name`, as the arrow keys do (it is not visited yet).
     func select(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let index = names.firstIndex(of: name) else { return XCTFail("no row \(name) in \(names)", file: file, line: line) }
+        guard let index = names.firstIndex(of: name) else {
+            return XCTFail("no row \(name) in \(names)", file: file, line: line)
+        }
         main.resultsList.selectedIndex = index
     }
 
     /// Opens the row named `name` as Enter or a click does: selected and marked visited.
     func open(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let index = names.firstIndex(of: name) else { return XCTFail("no row \(name) in \(names)", file: file, line: line) }
+        guard let index = names.firstIndex(of: name) else {
+            return XCTFail("no row \(name) in \(names)", file: file, line: line)
+        }
         main.resultsList.activate(index)
     }
 
@@ -139,15 +153,21 @@ final class WindowHarness {
     /// (through the X server: button 5). The window is found by a title of its own for the
     /// moment and raised first: a window another test left on screen may lie over it.
     func scrollWheel(over widget: Widget, clicks: Int, file: StaticString = #filePath, line: UInt = #line) {
-        guard let bounds = widget.bounds(in: main.window) else { return XCTFail("\(widget) is not laid out", file: file, line: line) }
+        guard let bounds = widget.bounds(in: main.window) else {
+            return XCTFail("\(widget) is not laid out", file: file, line: line)
+        }
         let title = main.window.title
         let unique = "StoreSearch \(UUID().uuidString)"
         main.window.title = unique
         defer { main.window.title = title }
         MainContext.spin(until: { false }, timeout: .milliseconds(100))  // the X server has the new title
-        xdotool(["search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove", "--window", "%1",
-                 "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
-                 "click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
+        xdotool(
+            [
+                "search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove",
+                "--window", "%1",
+                "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
+                "click", "--repeat", "\(clicks)", "--delay", "60", "5",
+            ], file: file, line: line)
     }
 
     /// Clicks the middle of `widget` with the real pointer (xdotool through the X server): the
@@ -156,16 +176,23 @@ final class WindowHarness {
     /// moment and raised first (a window another test left on screen may lie over it). Without a
     /// window manager the keyboard then follows the pointer into this window.
     func click(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
-        guard let bounds = widget.bounds(in: main.window) else { return XCTFail("\(widget) is not laid out", file: file, line: line) }
+        guard let bounds = widget.bounds(in: main.window) else {
+            return XCTFail("\(widget) is not laid out", file: file, line: line)
+        }
         let offset = main.window.surfaceOffset
         let title = main.window.title
         let unique = "StoreSearch \(UUID().uuidString)"
         main.window.title = unique
         defer { main.window.title = title }
         MainContext.spin(until: { false }, timeout: .milliseconds(100))  // the X server has the new title
-        xdotool(["search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove", "--window", "%1",
-                 "\(Int(offset.x + bounds.x + bounds.width / 2))", "\(Int(offset.y + bounds.y + bounds.height / 2))", "sleep", "0.2",
-                 "click", "1"], file: file, line: line)
+        xdotool(
+            [
+                "search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove",
+                "--window", "%1",
+                "\(Int(offset.x + bounds.x + bounds.width / 2))", "\(Int(offset.y + bounds.y + bounds.height / 2))",
+                "sleep", "0.2",
+                "click", "1",
+            ], file: file, line: line)
     }
 
     /// Clicks mouse `button` (8: a mouse's Back button) with the pointer over the window's top left.
@@ -175,7 +202,8 @@ final class WindowHarness {
 
     /// Resizes the window through the X server, as a user dragging its edge does.
     func resize(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
-        xdotool(["search", "--name", "^StoreSearch$", "windowsize", "%@", "\(width)", "\(height)"], file: file, line: line)
+        xdotool(
+            ["search", "--name", "^StoreSearch$", "windowsize", "%@", "\(width)", "\(height)"], file: file, line: line)
     }
 
     private func xdotool(_ arguments: [String], file: StaticString, line: UInt) {

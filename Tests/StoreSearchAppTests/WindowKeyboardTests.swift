@@ -15,15 +15,18 @@ final class WindowKeyboardTests: XCTestCase {
             harness.pressKeys("Down")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Down goes to the results")
             let first = main.shownItems[0]
-            XCTAssertTrue(main.window.focusWidget?.hasAccessibleLabel(first.spokenLabel(price: "$1.29")) == true
-                              || main.window.focusWidget?.parent?.widget == main.resultsList.widget,
-                          "the first row has focus")
+            XCTAssertTrue(
+                main.window.focusWidget?.hasAccessibleLabel(first.spokenLabel(price: "$1.29")) == true
+                    || main.window.focusWidget?.parent?.widget == main.resultsList.widget,
+                "the first row has focus")
             XCTAssertEqual(main.resultsList.selectedIndex, 0, "the focused row is the selected one")
             XCTAssertEqual(harness.form.ui.nameEntry.text, first.name, "and the detail shows it")
             XCTAssertFalse(main.shownItems[0].isVisited, "but it is not opened yet")
 
             harness.typeKeys("kuzu")
-            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.text == "kuzu" }), "typing in the results goes to the search entry: \(main.searchEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.searchEntry.text == "kuzu" }),
+                "typing in the results goes to the search entry: \(main.searchEntry.text)")
             XCTAssertTrue(main.searchEntry.containsFocus)
 
             harness.pressKeys("Escape")
@@ -40,15 +43,18 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertGreaterThan(main.shownItems.count, 3)
             main.searchEntry.grabFocus()
             harness.pressKeys("Down", "Down")
-            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus && main.resultsList.selectedIndex == 1 }))
+            XCTAssertTrue(
+                MainContext.spin(until: { main.resultsList.containsFocus && main.resultsList.selectedIndex == 1 }))
             harness.pressKeys("Tab")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "Tab goes on to the detail")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "Tab goes on to the detail")
             XCTAssertEqual(harness.form.item?.id, main.shownItems[1].id, "of the selected row")
 
             main.results.focus(at: 1)
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }))
             harness.pressKeys("shift+Tab")
-            XCTAssertTrue(MainContext.spin(until: { main.searchEntry.containsFocus }), "Shift+Tab goes back to the search field")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.searchEntry.containsFocus }), "Shift+Tab goes back to the search field")
         }
     }
 
@@ -63,8 +69,10 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 3 }))
             XCTAssertEqual(main.window.focusWidget?.widget, main.resultsList.children[3].widget, "the ring is on row 3")
             harness.pressKeys("ctrl+f", "Down")
-            XCTAssertTrue(MainContext.spin(until: { main.resultsList.selectedIndex == 0 && main.resultsList.containsFocus }))
-            XCTAssertEqual(main.window.focusWidget?.widget, main.resultsList.children[0].widget, "the focus ring is on row 0")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.resultsList.selectedIndex == 0 && main.resultsList.containsFocus }))
+            XCTAssertEqual(
+                main.window.focusWidget?.widget, main.resultsList.children[0].widget, "the focus ring is on row 0")
         }
     }
 
@@ -79,7 +87,8 @@ final class WindowKeyboardTests: XCTestCase {
             harness.search("tarkan")
             main.searchEntry.grabFocus()
             harness.pressKeys("F6")
-            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "nothing open: F6 goes to the rows")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.resultsList.containsFocus }), "nothing open: F6 goes to the rows")
             XCTAssertNil(main.resultsList.selectedIndex, "without opening one")
             main.searchEntry.grabFocus()
             harness.pressKeys("Down")
@@ -90,7 +99,8 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.hasFocus }), "F6 reaches the detail")
             XCTAssertEqual(harness.form.ui.nameEntry.text, main.shownItems[2].name)
             harness.pressKeys("Tab")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "and Tab goes on into the form")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.ui.detailStack.containsFocus }), "and Tab goes on into the form")
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "and comes back to the results")
             XCTAssertEqual(main.resultsList.selectedIndex, 2, "on the same row")
@@ -108,7 +118,8 @@ final class WindowKeyboardTests: XCTestCase {
             let page = main.myItems.page
             XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && page.count == 1 }))
             harness.pressKeys("ctrl+f")
-            XCTAssertTrue(MainContext.spin(until: { page.filterEntry.containsFocus }), "Ctrl+F goes to My Items' filter")
+            XCTAssertTrue(
+                MainContext.spin(until: { page.filterEntry.containsFocus }), "Ctrl+F goes to My Items' filter")
             page.views.list.activate(0)
             XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }))
             harness.pressKeys("F6")
@@ -139,7 +150,9 @@ final class WindowKeyboardTests: XCTestCase {
 
             harness.form.ui.artistEntry.grabFocus()
             harness.pressKeys("Escape")
-            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }), "Escape in the form goes back to the results")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.resultsList.containsFocus }),
+                "Escape in the form goes back to the results")
             XCTAssertEqual(main.resultsList.selectedElement?.name, "Kuzu Kuzu", "side by side, the selection stays")
         }
     }
@@ -158,7 +171,9 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(main.resultsList.containsFocus, "and has focus, so Delete can go on")
             XCTAssertEqual(main.bannerText, "“Kuzu Kuzu” hidden")
             harness.pressKeys("Delete")
-            XCTAssertTrue(MainContext.spin(until: { !harness.names.contains(names[index + 1]) }), "a second Delete hides the next")
+            XCTAssertTrue(
+                MainContext.spin(until: { !harness.names.contains(names[index + 1]) }), "a second Delete hides the next"
+            )
         }
     }
 
@@ -173,14 +188,17 @@ final class WindowKeyboardTests: XCTestCase {
             main.searchEntry.grabFocus()
             // The first Down goes from the search field to row 0, the other 40 down the list.
             harness.pressKeys(Array(repeating: "Down", count: 41) + ["Return"], delay: 25)
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }, timeout: .seconds(5)),
-                          "Enter opens the row in the form")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }, timeout: .seconds(5)),
+                "Enter opens the row in the form")
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // anything the keys left behind
             XCTAssertEqual(main.resultsList.selectedIndex, 40, "the focused row is selected")
             XCTAssertEqual(harness.form.item?.id, main.shownItems[40].id, "and open in the detail")
             XCTAssertTrue(harness.form.ui.nameEntry.containsFocus)
             let scroller = main.results.views.listViewport
-            XCTAssertTrue(scroller.visibleRows()?.contains(40) == true, "the list still shows row 40: \(String(describing: scroller.visibleRows()))")
+            XCTAssertTrue(
+                scroller.visibleRows()?.contains(40) == true,
+                "the list still shows row 40: \(String(describing: scroller.visibleRows()))")
         }
     }
 }

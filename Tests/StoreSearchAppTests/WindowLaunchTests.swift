@@ -19,13 +19,19 @@ final class WindowLaunchTests: XCTestCase {
                     XCTAssertTrue(main.searchEntry.containsFocus, "the search entry has focus at start")
                     let dropDown = main.window.descendant(accessibleLabel: "Category")
                     XCTAssertEqual(dropDown?.widget, main.categoryDropDown.widget)
-                    XCTAssertEqual(main.categoryDropDown.items, ["All", "Music", "Software", "E-books", "Movies", "Podcasts", "Audiobooks"])
+                    XCTAssertEqual(
+                        main.categoryDropDown.items,
+                        ["All", "Music", "Software", "E-books", "Movies", "Podcasts", "Audiobooks"])
                     XCTAssertEqual(main.visiblePage, .hint)
                     // The entry rows are named by their titles only (an accessible label on top
                     // made the bus say "Name Name", #21).
-                    XCTAssertEqual([main.detail.ui.nameEntry, main.detail.ui.artistEntry, main.detail.ui.priceEntry].map(\.title), ["Name", "Artist", "Price"])
-                    for name in ["Results", "Release Date", "Notes",
-                                 "Change Date", "View in Store", "Hide Item", "Revert Changes"] {
+                    XCTAssertEqual(
+                        [main.detail.ui.nameEntry, main.detail.ui.artistEntry, main.detail.ui.priceEntry].map(\.title),
+                        ["Name", "Artist", "Price"])
+                    for name in [
+                        "Results", "Release Date", "Notes",
+                        "Change Date", "View in Store", "Hide Item", "Revert Changes",
+                    ] {
                         XCTAssertNotNil(main.window.descendant(accessibleLabel: name), "nothing is named \(name)")
                     }
                     XCTAssertNil(main.window.descendant(accessibleLabel: "No Such Control"))

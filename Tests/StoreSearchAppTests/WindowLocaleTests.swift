@@ -47,7 +47,8 @@ final class WindowLocaleTests: XCTestCase {
     }
 
     /// The German user's locale, as main.swift sets it up.
-    private func germanUser(file: StaticString = #filePath, line: UInt = #line) throws -> (UserLocale, ResourceLocator) {
+    private func germanUser(file: StaticString = #filePath, line: UInt = #line) throws -> (UserLocale, ResourceLocator)
+    {
         setenv("LANG", "de_DE.UTF-8", 1)
         let user = UserLocale.fromCLibrary(environment: ["LANG": "de_DE.UTF-8"])
         let resources = try XCTUnwrap(ResourceLocator.locate())
@@ -62,7 +63,9 @@ final class WindowLocaleTests: XCTestCase {
 
     /// The real window for the German user, over the offline catalog, with its settings in `folder`.
     /// `store`: another server to search (the catalog's still runs).
-    private func withGermanWindow(store: URL? = nil, _ body: @MainActor (MainWindow, CatalogServer) throws -> Void) throws -> (UserLocale, ResourceLocator) {
+    private func withGermanWindow(store: URL? = nil, _ body: @MainActor (MainWindow, CatalogServer) throws -> Void)
+        throws -> (UserLocale, ResourceLocator)
+    {
         let (user, resources) = try germanUser()
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
@@ -70,12 +73,15 @@ final class WindowLocaleTests: XCTestCase {
         try MainActor.assumeIsolated {
             var options = LaunchOptions()
             options.apiBase = store ?? base
-            let paths = AppPaths(dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
-            let settings = Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
-                                         keyFile: folder.appending(path: "settings.ini"))
-            let environment = AppEnvironment(options: options, paths: paths, resources: resources, userLocale: user,
-                                             settings: try XCTUnwrap(settings, "schema in .build/schemas (make l10n)"),
-                                             isNetworkAvailable: true)
+            let paths = AppPaths(
+                dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
+            let settings = Settings.open(
+                schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
+                keyFile: folder.appending(path: "settings.ini"))
+            let environment = AppEnvironment(
+                options: options, paths: paths, resources: resources, userLocale: user,
+                settings: try XCTUnwrap(settings, "schema in .build/schemas (make l10n)"),
+                isNetworkAvailable: true)
             defer { environment.shutdown() }
             let main = MainWindow(application: WindowHarness.application, environment: environment)
             main.present()
@@ -92,7 +98,9 @@ final class WindowLocaleTests: XCTestCase {
         _ = try withGermanWindow { main, _ in
             main.searchEntry.text = "tarkan"
             main.searchEntry.activate()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
             main.resultsList.activate(0)  // the detail's buttons, and a visited row
             XCTAssertEqual(main.environment.keeper.store.records.count, 1, "opened: visited")
             var minimum: Int32 = 0
@@ -115,7 +123,9 @@ final class WindowLocaleTests: XCTestCase {
             }
             main.searchEntry.text = "film"
             main.searchEntry.activate()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
             XCTAssertLessThanOrEqual(minimumWidth(), 360, "the list of movies")
             main.resultsList.activate(0)
             XCTAssertEqual(main.detail.item?.name, MovieStore.names[0])
@@ -133,7 +143,8 @@ final class WindowLocaleTests: XCTestCase {
         let folder: URL = folder
         let (user, resources) = try withGermanWindow { main, catalog in
 
-            XCTAssertEqual(main.categoryDropDown.items, ["Alle", "Musik", "Software", "E-Books", "Filme", "Podcasts", "Hörbücher"])
+            XCTAssertEqual(
+                main.categoryDropDown.items, ["Alle", "Musik", "Software", "E-Books", "Filme", "Podcasts", "Hörbücher"])
             XCTAssertEqual(main.window.descendant(accessibleLabel: "Im Store suchen")?.widget, main.searchEntry.widget)
             XCTAssertNotNil(main.window.descendant(accessibleLabel: "Erscheinungsdatum"))
             XCTAssertNil(main.window.descendant(accessibleLabel: "Search the Store"), "no English label left")
@@ -142,7 +153,9 @@ final class WindowLocaleTests: XCTestCase {
             main.categoryDropDown.selectedIndex = 1  // Musik
             main.searchEntry.text = "tarkan"
             main.searchEntry.activate()
-            XCTAssertTrue(MainContext.spin(until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
             let request = try XCTUnwrap(catalog.searchRequests.last)
             XCTAssertEqual(request.query["country"], "DE")
             XCTAssertEqual(request.query["lang"], "de_de")
@@ -153,14 +166,19 @@ final class WindowLocaleTests: XCTestCase {
             // Closed, the region drop-down shows the code; its popup lists the names in German.
             XCTAssertEqual(main.regionPicker.dropDown.mappedLabelTexts, ["DE"])
             main.regionPicker.dropDown.popup()
-            XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.contains("Vereinigte Staaten") }),
-                          "\(main.regionPicker.dropDown.mappedLabelTexts.prefix(8))")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.contains("Vereinigte Staaten") }),
+                "\(main.regionPicker.dropDown.mappedLabelTexts.prefix(8))")
             XCTAssertTrue(main.regionPicker.dropDown.mappedLabelTexts.contains("Automatisch (Deutschland)"))
 
             // Picking Japan in the header searches again in the Japanese store and is saved.
             main.regionPicker.select("JP")
-            XCTAssertTrue(MainContext.spin(until: { catalog.searchRequests.last?.query["country"] == "JP" && !main.isFillingResults }))
-            XCTAssertEqual(catalog.searchRequests.last?.query["lang"], "de_de", "the answers stay in the user's language")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    catalog.searchRequests.last?.query["country"] == "JP" && !main.isFillingResults
+                }))
+            XCTAssertEqual(
+                catalog.searchRequests.last?.query["lang"], "de_de", "the answers stay in the user's language")
             XCTAssertTrue(MainContext.spin(until: { main.regionPicker.dropDown.mappedLabelTexts.first == "JP" }))
             // Open, the popup holds the pointer: later tests' real mouse wheel went to it.
             main.regionPicker.dropDown.popdown()
@@ -168,8 +186,10 @@ final class WindowLocaleTests: XCTestCase {
         }
         // A later launch (new settings over the same file) searches Japan; --country wins for one run.
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
-                                                       keyFile: folder.appending(path: "settings.ini")))
+            let settings = try XCTUnwrap(
+                Settings.open(
+                    schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory],
+                    keyFile: folder.appending(path: "settings.ini")))
             XCTAssertEqual(StoreRegionSetting(settings: settings, override: nil, locale: user).country, "JP")
             let overridden = StoreRegionSetting(settings: settings, override: "BR", locale: user)
             XCTAssertEqual(overridden.country, "BR")

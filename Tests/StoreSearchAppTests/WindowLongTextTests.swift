@@ -10,15 +10,21 @@ import XCTest
 /// Issue #24: text with no break points, from the store's answer, can neither crash the window
 /// (X's BadAlloc once a label asked for a window wider than X allows) nor push it off screen.
 final class WindowLongTextTests: XCTestCase {
-    private static func record(_ id: Int, _ name: String, description: String = "", link: String? = nil) -> [String: Any] {
-        var record: [String: Any] = ["wrapperType": "track", "kind": "song", "trackId": id, "trackName": name,
-                                     "artistName": "Artist", "description": description]
+    private static func record(_ id: Int, _ name: String, description: String = "", link: String? = nil) -> [String:
+        Any]
+    {
+        var record: [String: Any] = [
+            "wrapperType": "track", "kind": "song", "trackId": id, "trackName": name,
+            "artistName": "Artist", "description": description,
+        ]
         if let link { record["trackViewUrl"] = link }
         return record
     }
 
     /// A 1000×700 window over a store that answers every search with `records`.
-    private static func withWindow(answering records: [[String: Any]], _ body: @MainActor (WindowHarness) -> Void) throws {
+    private static func withWindow(answering records: [[String: Any]], _ body: @MainActor (WindowHarness) -> Void)
+        throws
+    {
         let answer = try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
         try WindowHarness.withWindow(answeringSearches: answer, size: (1000, 700), body)
     }
@@ -28,8 +34,10 @@ final class WindowLongTextTests: XCTestCase {
             Self.record(1, "Angles 3000", description: String(repeating: "<", count: 3000)),
             Self.record(2, "Angles 200000", description: String(repeating: "<", count: 200_000)),
             Self.record(3, "Xs 3000", description: String(repeating: "x", count: 3000)),
-            Self.record(4, "Link 1000", link: "https://music.apple.com/us/album/" + String(repeating: "a", count: 1000)),
-            Self.record(5, "Link 5000", link: "https://music.apple.com/us/album/" + String(repeating: "b", count: 5000)),
+            Self.record(
+                4, "Link 1000", link: "https://music.apple.com/us/album/" + String(repeating: "a", count: 1000)),
+            Self.record(
+                5, "Link 5000", link: "https://music.apple.com/us/album/" + String(repeating: "b", count: 5000)),
             Self.record(6, "Long Name " + String(repeating: "n", count: 3000)),
         ]
         let count = records.count
@@ -46,8 +54,12 @@ final class WindowLongTextTests: XCTestCase {
                 XCTAssertTrue(window.isVisible, name)
                 XCTAssertLessThanOrEqual(window.allocatedWidth, 1280, name)
                 XCTAssertLessThanOrEqual(window.allocatedHeight, 800, name)
-                for button in [harness.form.ui.viewStoreButton, harness.form.ui.hideButton, harness.main.menuButton] as [Widget] {
-                    guard let frame = button.bounds(in: window) else { XCTFail("\(name): a button has no place"); continue }
+                for button in [harness.form.ui.viewStoreButton, harness.form.ui.hideButton, harness.main.menuButton]
+                    as [Widget]
+                {
+                    guard let frame = button.bounds(in: window) else {
+                        XCTFail("\(name): a button has no place"); continue
+                    }
                     XCTAssertGreaterThanOrEqual(frame.x, 0, name)
                     XCTAssertLessThanOrEqual(frame.x + frame.width, Double(window.allocatedWidth), name)
                     XCTAssertLessThanOrEqual(frame.y + frame.height, Double(window.allocatedHeight), name)
@@ -60,8 +72,10 @@ final class WindowLongTextTests: XCTestCase {
     /// was selected. The detail shows a bounded start of it, and Show More the rest.
     func testAWordOfTwentyThousandCharactersShowsABoundedStartAndShowMore() throws {
         let word = String(repeating: "w", count: 20_000)
-        let records = [Self.record(1, "Short", description: "A few words."), Self.record(2, "Word", description: "Begins " + word),
-                       Self.record(3, "Name " + String(repeating: "n", count: 100_000))]
+        let records = [
+            Self.record(1, "Short", description: "A few words."), Self.record(2, "Word", description: "Begins " + word),
+            Self.record(3, "Name " + String(repeating: "n", count: 100_000)),
+        ]
         try Self.withWindow(answering: records) { harness in
             harness.search("word")
             harness.select("Short")
@@ -73,19 +87,24 @@ final class WindowLongTextTests: XCTestCase {
                 harness.select(name)
                 _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // a frame is drawn within it
                 let elapsed = Date().timeIntervalSince(start) - 0.3
-                print("Selecting “\(name.prefix(12))…” to its detail drawn: \(Int(elapsed * 1000)) ms over the 300 ms wait")
+                print(
+                    "Selecting “\(name.prefix(12))…” to its detail drawn: \(Int(elapsed * 1000)) ms over the 300 ms wait"
+                )
                 let shown = harness.form.summary.label.text
                 XCTAssertLessThanOrEqual(shown.unicodeScalars.count, 1_000, "a bounded start")
                 XCTAssertTrue(harness.form.summary.moreButton.isVisible)
                 let expanding = Date()
                 harness.form.summary.moreButton.click()
                 _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
-                print("Show More to the whole text drawn: \(Int((Date().timeIntervalSince(expanding) - 0.3) * 1000)) ms over the 300 ms wait")
+                print(
+                    "Show More to the whole text drawn: \(Int((Date().timeIntervalSince(expanding) - 0.3) * 1000)) ms over the 300 ms wait"
+                )
                 XCTAssertGreaterThan(harness.form.summary.label.text.unicodeScalars.count, 5_000, "the rest")
                 XCTAssertEqual(harness.form.summary.moreButton.label, "Show Less")
             }
             harness.select("Word")
-            XCTAssertLessThanOrEqual(harness.form.summary.label.text.unicodeScalars.count, 1_000, "another item starts short again")
+            XCTAssertLessThanOrEqual(
+                harness.form.summary.label.text.unicodeScalars.count, 1_000, "another item starts short again")
         }
     }
 
@@ -101,19 +120,26 @@ final class WindowLongTextTests: XCTestCase {
         try WindowHarness.withCatalogWindow(paths: paths, size: (400, 700)) { harness in
             let notice = try XCTUnwrap(harness.main.bannerText)
             XCTAssertTrue(notice.hasSuffix("your items were restored from the last backup."), notice)
-            XCTAssertTrue(MainContext.spin(until: { harness.main.window.mappedLabelTexts.contains(notice) }), "the whole text is on screen")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.window.mappedLabelTexts.contains(notice) }),
+                "the whole text is on screen")
             XCTAssertLessThanOrEqual(harness.main.window.allocatedWidth, 1280)
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(500))
             XCTAssertEqual(harness.main.bannerText, notice, "it stays until dismissed")
-            (harness.main.window.descendant(accessibleLabel: "Dismiss").map { Button(retaining: $0.widget) })?.click()  // its × (a temporary wrapper's handler was gone)
+            // its × (a temporary wrapper's handler was gone)
+            (harness.main.window.descendant(accessibleLabel: "Dismiss").map { Button(retaining: $0.widget) })?.click()
             XCTAssertNil(harness.main.bannerText)
-            XCTAssertTrue(MainContext.spin(until: { !harness.main.window.mappedLabelTexts.contains(notice) }), "the banner is gone")
+            XCTAssertTrue(
+                MainContext.spin(until: { !harness.main.window.mappedLabelTexts.contains(notice) }),
+                "the banner is gone")
         }
     }
 
     /// Issue #22: a NUL in a name cut it short on screen ("Nul"): GTK takes C strings.
     func testANameWithNULAndControlCharactersShowsWhole() throws {
-        let body = Data(#"{"resultCount":1,"results":[{"kind":"song","trackId":1,"trackName":"Nul\u0000Name\u0007End","artistName":"A\u0000B"}]}"#.utf8)
+        let body = Data(
+            #"{"resultCount":1,"results":[{"kind":"song","trackId":1,"trackName":"Nul\u0000Name\u0007End","artistName":"A\u0000B"}]}"#
+                .utf8)
         let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: body) }
         let base = try server.start()

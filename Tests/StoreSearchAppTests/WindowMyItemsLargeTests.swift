@@ -16,10 +16,12 @@ final class WindowMyItemsLargeTests: XCTestCase {
         records.reserveCapacity(count)
         for index in 0..<count {
             let id = "track:\(index)"
-            let result = SearchResult(id: id, name: "Song \(index)", artist: "Artist \(index % 100)", kind: .song,
-                                      price: Decimal(index % 7), currency: "USD")
-            records[id] = ItemRecord(id: id, visitedAt: start, keptAt: index % 10 == 0 ? start : nil,
-                                     changedAt: start + Double(index), snapshot: result)
+            let result = SearchResult(
+                id: id, name: "Song \(index)", artist: "Artist \(index % 100)", kind: .song,
+                price: Decimal(index % 7), currency: "USD")
+            records[id] = ItemRecord(
+                id: id, visitedAt: start, keptAt: index % 10 == 0 ? start : nil,
+                changedAt: start + Double(index), snapshot: result)
         }
         return ItemStore(records: records)
     }
@@ -31,7 +33,9 @@ final class WindowMyItemsLargeTests: XCTestCase {
 
     @MainActor
     private static func waitUntilListed(_ page: MyItemsPage, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainContext.spin(until: { !page.isListing }, timeout: .seconds(60)), "the background listing ends", file: file, line: line)
+        XCTAssertTrue(
+            MainContext.spin(until: { !page.isListing }, timeout: .seconds(60)), "the background listing ends",
+            file: file, line: line)
     }
 
     func testAHundredThousandItemsAreListedAndFiltered() throws {
@@ -89,8 +93,9 @@ final class WindowMyItemsLargeTests: XCTestCase {
             XCTAssertTrue(page.isListing, "sorted and filtered in the background")
             Self.waitUntilListed(page)
             let expected = Self.names(count, matching: ["song", "12"])
-            XCTAssertEqual(page.shown.map(\.item.name), expected.sorted { Int($0.dropFirst(5))! > Int($1.dropFirst(5))! },
-                           "most recently changed first")
+            XCTAssertEqual(
+                page.shown.map(\.item.name), expected.sorted { Int($0.dropFirst(5))! > Int($1.dropFirst(5))! },
+                "most recently changed first")
             XCTAssertEqual(page.views.model.elements.map(\.name), page.shown.map(\.item.name))
 
             // The selection follows its item through a change of text that moves it.

@@ -10,7 +10,8 @@ import XCTest
 
 /// The items-changed signals My Items' rows emitted: (position, removed, added).
 nonisolated(unsafe) private var emitted: [[UInt32]] = []
-private let recordItemsChanged: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, _ in
+private let recordItemsChanged: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = {
+    _, position, removed, added, _ in
     emitted.append([position, removed, added])
 }
 
@@ -25,8 +26,11 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
         var store = ItemStore()
         let kept = Date(timeIntervalSince1970: 1_790_000_000)
         for index in 0..<count {
-            store.keep(SearchResult(id: "track:\(1_000_000 + index)", name: "Song \(index)", artist: "Artist \(index % 30)", kind: .song,
-                                    price: Decimal(string: "1.29"), currency: "USD", storeRegion: "US"), at: kept)
+            store.keep(
+                SearchResult(
+                    id: "track:\(1_000_000 + index)", name: "Song \(index)", artist: "Artist \(index % 30)",
+                    kind: .song,
+                    price: Decimal(string: "1.29"), currency: "USD", storeRegion: "US"), at: kept)
         }
         return store
     }
@@ -39,7 +43,8 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             "artistName":"Artist \((id - 1_000_000) % 30)","trackPrice":\(lower && id % 3 == 0 ? "0.99" : "1.29"),"currency":"USD"}
             """
         }
-        return LocalServerResponse(body: Data("{\"resultCount\":\(records.count),\"results\":[\(records.joined(separator: ","))]}".utf8))
+        return LocalServerResponse(
+            body: Data("{\"resultCount\":\(records.count),\"results\":[\(records.joined(separator: ","))]}".utf8))
     }
 
     func testAPriceCheckChangesOnlyTheRowsOfItemsWhosePriceChanged() throws {
@@ -55,20 +60,31 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
             defer { harness.dispose() }
             let main = harness.main, page = main.myItems.page, keeper = harness.environment.keeper
-            XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded && server.requestCount(path: "/lookup") > 0 && !main.priceWatch.isChecking },
-                                           timeout: .seconds(30)), "the check at start, with the prices as kept")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: {
+                        keeper.isLoaded && server.requestCount(path: "/lookup") > 0 && !main.priceWatch.isChecking
+                    },
+                    timeout: .seconds(30)), "the check at start, with the prices as kept")
             main.myItems.showPage(myItems: true)
-            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
-            XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$1.29") }),
-                          "the first rows on screen: \(main.myItemsView.mappedLabelTexts.prefix(20))")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
+            XCTAssertTrue(
+                MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$1.29") }),
+                "the first rows on screen: \(main.myItemsView.mappedLabelTexts.prefix(20))")
 
             emitted = []
-            let handler = g_signal_connect_data(page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
-                                                nil, nil, GConnectFlags(rawValue: 0))
+            let handler = g_signal_connect_data(
+                page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
+                nil, nil, GConnectFlags(rawValue: 0))
             defer { g_signal_handler_disconnect(page.views.model.gobject, handler) }
             lower.withLock { $0 = true }
             main.priceWatch.check()  // as the 6-hour timer does
-            XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !page.isListing && !emitted.isEmpty }, timeout: .seconds(30)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { !main.priceWatch.isChecking && !page.isListing && !emitted.isEmpty }, timeout: .seconds(30)
+                ))
             MainContext.spin(until: { false }, timeout: .milliseconds(200))
 
             let dropped = Set((0..<Self.count).filter { (1_000_000 + $0) % 3 == 0 }.map { "Song \($0)" })
@@ -81,15 +97,20 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             let rowsNamed = page.shown.map(\.item.name)
             let told = emitted.flatMap { change in (Int(change[0])..<Int(change[0] + change[1])).map { rowsNamed[$0] } }
             XCTAssertTrue((1...2 * ResultsFeeder.realizedRows).contains(told.count), "\(told.count) rows told")
-            XCTAssertTrue(told.first.map(dropped.contains) == true && told.last.map(dropped.contains) == true, "\(told.prefix(3))")
+            XCTAssertTrue(
+                told.first.map(dropped.contains) == true && told.last.map(dropped.contains) == true, "\(told.prefix(3))"
+            )
             // The rows on screen show the new prices, and so do the last rows once scrolled to.
-            XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.99, was\u{00A0}$1.29") }),
-                          "\(main.myItemsView.mappedLabelTexts.prefix(20))")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.99, was\u{00A0}$1.29") }),
+                "\(main.myItemsView.mappedLabelTexts.prefix(20))")
             let last = try XCTUnwrap(page.shown.suffix(6).last { dropped.contains($0.item.name) })
             page.views.focus(at: Self.count - 1)
-            XCTAssertTrue(MainContext.spin(until: {
-                main.myItemsView.descendant(accessibleLabel: "\(last.item.name), \(last.item.artist ?? ""), Song, $0.99, was $1.29") != nil
-            }), "\(last.item.name) at its new price")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    main.myItemsView.descendant(
+                        accessibleLabel: "\(last.item.name), \(last.item.artist ?? ""), Song, $0.99, was $1.29") != nil
+                }), "\(last.item.name) at its new price")
             XCTAssertTrue(harness.close())
         }
     }
@@ -108,16 +129,21 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.isLoaded }, timeout: .seconds(30)))
             XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
             main.myItems.showPage(myItems: true)
-            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { !page.isListing && page.views.model.count == Self.count }, timeout: .seconds(30)))
             MainContext.spin(until: { false }, timeout: .milliseconds(200))
 
             emitted = []
-            let handler = g_signal_connect_data(page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
-                                                nil, nil, GConnectFlags(rawValue: 0))
+            let handler = g_signal_connect_data(
+                page.views.model.gobject, "items-changed", unsafeBitCast(recordItemsChanged, to: GCallback.self),
+                nil, nil, GConnectFlags(rawValue: 0))
             defer { g_signal_handler_disconnect(page.views.model.gobject, handler) }
-            let expected = (0..<Self.count).filter { "song \($0)".contains("29") || "artist \($0 % 30)".contains("29") }.count
+            let expected = (0..<Self.count).filter { "song \($0)".contains("29") || "artist \($0 % 30)".contains("29") }
+                .count
             page.filterEntry.text = "29"
-            XCTAssertTrue(MainContext.spin(until: { !page.isListing && page.count == expected }), "\(page.count) of \(expected)")
+            XCTAssertTrue(
+                MainContext.spin(until: { !page.isListing && page.count == expected }), "\(page.count) of \(expected)")
             XCTAssertEqual(emitted.count, 2, "\(emitted)")
             let (built, rest) = (emitted[0], emitted[1])
             XCTAssertEqual(built[1], built[2], "as many rows as before")
@@ -125,11 +151,14 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             XCTAssertEqual(rest[0], built[0] + built[2], "then the rest")
             XCTAssertEqual(Int(rest[0] + rest[1]), Self.count)
             XCTAssertEqual(Int(rest[0] + rest[2]), expected)
-            XCTAssertEqual(page.views.model.elements.map(\.name), page.shown.map(\.item.name), "the rows are the filtered items")
+            XCTAssertEqual(
+                page.views.model.elements.map(\.name), page.shown.map(\.item.name), "the rows are the filtered items")
             let first = try XCTUnwrap(page.shown.first?.item)
-            XCTAssertTrue(MainContext.spin(until: {
-                main.myItemsView.descendant(accessibleLabel: "\(first.name), \(first.artist ?? ""), Song, $1.29") != nil
-            }), "\(first.name) on screen")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    main.myItemsView.descendant(accessibleLabel: "\(first.name), \(first.artist ?? ""), Song, $1.29")
+                        != nil
+                }), "\(first.name) on screen")
             XCTAssertTrue(harness.close())
         }
     }

@@ -22,7 +22,8 @@ final class WindowMyItemsTests: XCTestCase {
                 "collectionName":"Album \(index)","trackPrice":1.29,"currency":"USD","artworkUrl100":"\(base)/art/\(index)/100x100bb.jpg"}
                 """
             }
-            return LocalServerResponse(body: Data("{\"resultCount\":2,\"results\":[\(records.joined(separator: ","))]}".utf8))
+            return LocalServerResponse(
+                body: Data("{\"resultCount\":2,\"results\":[\(records.joined(separator: ","))]}".utf8))
         }
         server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: cover) }
         return server
@@ -40,7 +41,8 @@ final class WindowMyItemsTests: XCTestCase {
             harness.open("Song 2")
             harness.type("My Song", into: harness.form.ui.nameEntry)
             harness.type("My Artist", into: harness.form.ui.artistEntry)
-            XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedTextureCount == 2 }), "the covers are cached")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.resultsList.mappedTextureCount == 2 }), "the covers are cached")
             XCTAssertTrue(harness.close())
         }
         server.stop()
@@ -54,7 +56,8 @@ final class WindowMyItemsTests: XCTestCase {
             XCTAssertEqual(page.shown.first?.item.artist, "My Artist")
             XCTAssertEqual(page.shown.first?.item.result.collectionName, "Album 2", "the snapshot keeps the album")
             XCTAssertEqual(page.countText, "1 item")
-            XCTAssertTrue(MainContext.spin(until: { page.views.list.mappedTextureCount == 1 }), "its cover, from the disk cache")
+            XCTAssertTrue(
+                MainContext.spin(until: { page.views.list.mappedTextureCount == 1 }), "its cover, from the disk cache")
             page.views.list.activate(0)
             XCTAssertEqual(relaunched.form.ui.nameEntry.text, "My Song", "opening it shows the edit in the form")
             XCTAssertEqual(relaunched.form.ui.artistEntry.text, "My Artist")

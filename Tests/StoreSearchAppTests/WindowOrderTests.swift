@@ -28,9 +28,12 @@ final class WindowOrderTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("order")
             XCTAssertEqual(harness.names, ["Best", "Another", "Cheap", "Dear"], "Best Match: the answer's order")
-            let expected: [(String, [String])] = [("name", ["Another", "Best", "Cheap", "Dear"]), ("artist", ["Cheap", "Another", "Dear", "Best"]),
-                                                  ("price", ["Another", "Dear", "Best", "Cheap"]), ("release-date", ["Another", "Dear", "Best", "Cheap"]),
-                                                  ("best-match", ["Best", "Another", "Cheap", "Dear"]), ("artist", ["Cheap", "Another", "Dear", "Best"])]
+            let expected: [(String, [String])] = [
+                ("name", ["Another", "Best", "Cheap", "Dear"]), ("artist", ["Cheap", "Another", "Dear", "Best"]),
+                ("price", ["Another", "Dear", "Best", "Cheap"]),
+                ("release-date", ["Another", "Dear", "Best", "Cheap"]),
+                ("best-match", ["Best", "Another", "Cheap", "Dear"]), ("artist", ["Cheap", "Another", "Dear", "Best"]),
+            ]
             for (order, names) in expected {
                 XCTAssertTrue(harness.main.window.activateAction("win.sort", string: order), order)
                 harness.waitForSearch()

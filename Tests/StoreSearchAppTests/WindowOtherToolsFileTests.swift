@@ -15,12 +15,12 @@ final class WindowOtherToolsFileTests: XCTestCase {
         try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
         let deep = String(repeating: "<array>", count: 400) + String(repeating: "</array>", count: 400)
         try """
-            <?xml version="1.0" encoding="ISO-8859-1"?>
-            <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
-            <dict><key>edits</key><dict><key>name</key><string>Café Müller</string><key>price</key><string>12,50x</string></dict>
-            <key>id</key><string>track:1</string><key>keptAt</key><date>2024-01-02T03:04:05Z</date><key>tags</key>\(deep)</dict>
-            </array></dict></plist>
-            """.data(using: .isoLatin1)!.write(to: file.url)
+        <?xml version="1.0" encoding="ISO-8859-1"?>
+        <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
+        <dict><key>edits</key><dict><key>name</key><string>Café Müller</string><key>price</key><string>12,50x</string></dict>
+        <key>id</key><string>track:1</string><key>keptAt</key><date>2024-01-02T03:04:05Z</date><key>tags</key>\(deep)</dict>
+        </array></dict></plist>
+        """.data(using: .isoLatin1)!.write(to: file.url)
         try WindowHarness.withCatalogWindow(paths: paths) { harness in
             let notice = try XCTUnwrap(harness.main.bannerText)
             XCTAssertTrue(notice.contains("“Café Müller”: price “12,50x”"), notice)
@@ -45,13 +45,15 @@ final class WindowOtherToolsFileTests: XCTestCase {
         let paths = WindowHarness.temporaryPaths()
         let file = ItemStoreFile(paths: paths)
         try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
             <dict><key>edits</key><dict><key>name</key><string>Kuzu New</string><key>notes</key><string>n</string></dict>
             <key>id</key><string>track:300001</string><key>keptAt</key><date>2024-01-02T03:04:05Z</date></dict>
             </array></dict></plist>
-            """.utf8).write(to: file.url)
+            """.utf8
+        ).write(to: file.url)
         try WindowHarness.withCatalogWindow(paths: paths) { harness in
             harness.main.myItems.showPage(myItems: true)
             let page = harness.main.myItems.page

@@ -58,7 +58,8 @@ final class WindowPaneWidthTests: XCTestCase {
                 for name in ["Short", long, "Tiny", long] {
                     harness.select(name)
                     XCTAssertEqual(try paneWidth(), closed, "\(width) px window, \(name.prefix(10)) open")
-                    XCTAssertEqual(harness.main.detailTitle.isEllipsized, name == long, "the header shows what it has room for")
+                    XCTAssertEqual(
+                        harness.main.detailTitle.isEllipsized, name == long, "the header shows what it has room for")
                 }
                 XCTAssertFalse(harness.main.isFolded)
             }

@@ -12,7 +12,8 @@ final class WindowPersistenceTests: XCTestCase {
     private static func blockedPaths() -> (AppPaths, blocker: URL) {
         let paths = WindowHarness.temporaryPaths()
         let blocker = paths.dataDirectory
-        try! FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
         precondition(FileManager.default.createFile(atPath: blocker.path, contents: Data("not a folder".utf8)))
         return (paths, blocker)
     }
@@ -31,7 +32,8 @@ final class WindowPersistenceTests: XCTestCase {
             harness.main.window.close()
             let dialog = try XCTUnwrap(harness.main.saveFailureDialog, "a failed save asks what to do")
             XCTAssertEqual(dialog.heading, "Your Changes Could Not Be Saved")
-            XCTAssertTrue(dialog.detail?.hasPrefix("Could not save your changes to \(blocker.path)") == true, dialog.detail ?? "")
+            XCTAssertTrue(
+                dialog.detail?.hasPrefix("Could not save your changes to \(blocker.path)") == true, dialog.detail ?? "")
             XCTAssertTrue(harness.main.window.isVisible, "the window stays open")
 
             try FileManager.default.removeItem(at: blocker)  // the user makes room
@@ -44,7 +46,9 @@ final class WindowPersistenceTests: XCTestCase {
     /// A window started on an item file that cannot be read (here a folder is in its place; as a
     /// user, its permissions), with Kuzu Kuzu renamed and the window closed: `body` gets the
     /// save-failure dialog that asks what to do, and the item's result.
-    private func withUnreadableFileAtStart(_ body: @MainActor (WindowHarness, ItemStoreFile, MessageDialog, SearchResult) throws -> Void) throws {
+    private func withUnreadableFileAtStart(
+        _ body: @MainActor (WindowHarness, ItemStoreFile, MessageDialog, SearchResult) throws -> Void
+    ) throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
         let paths = WindowHarness.temporaryPaths()
@@ -53,7 +57,8 @@ final class WindowPersistenceTests: XCTestCase {
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
-            XCTAssertTrue(harness.main.bannerText?.contains("cannot be read") == true, harness.main.bannerText ?? "no notice")
+            XCTAssertTrue(
+                harness.main.bannerText?.contains("cannot be read") == true, harness.main.bannerText ?? "no notice")
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")
             let kuzu = try XCTUnwrap(harness.form.item?.result)
@@ -86,12 +91,14 @@ final class WindowPersistenceTests: XCTestCase {
     /// the last good backup away): it stays as it is for the next start to recover.
     func testTryAgainDoesNotSaveOverAFileThatIsNowDamaged() throws {
         try withUnreadableFileAtStart { harness, file, dialog, _ in
-            let damaged = Data("<?xml version=\"1.0\"?><plist><dict><key>formatVersion</key><integer>3</integer><key>items".utf8)
+            let damaged = Data(
+                "<?xml version=\"1.0\"?><plist><dict><key>formatVersion</key><integer>3</integer><key>items".utf8)
             try damaged.write(to: file.url)
             dialog.respond(1)  // Try Again
             XCTAssertTrue(harness.main.window.isVisible, "not saved, so not closed")
             let again = try XCTUnwrap(harness.main.saveFailureDialog, "the question is asked again")
-            XCTAssertTrue(again.detail?.contains("it is damaged") == true, "with the reason as it is now: \(again.detail ?? "")")
+            XCTAssertTrue(
+                again.detail?.contains("it is damaged") == true, "with the reason as it is now: \(again.detail ?? "")")
             XCTAssertEqual(try Data(contentsOf: file.url), damaged, "the damaged file is left as it is")
         }
     }
@@ -120,15 +127,18 @@ final class WindowPersistenceTests: XCTestCase {
             defer { harness.dispose() }
             harness.search("tarkan")
             harness.select("Kuzu Kuzu")  // visiting is a change, saved two seconds later
-            XCTAssertTrue(MainContext.spin(until: { harness.main.bannerText?.hasPrefix("Could not save your changes") == true },
-                                           timeout: .seconds(5)), harness.main.bannerText ?? "no banner")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { harness.main.bannerText?.hasPrefix("Could not save your changes") == true },
+                    timeout: .seconds(5)), harness.main.bannerText ?? "no banner")
         }
     }
 
     func testDamagedFileAtStartIsSetAsideAndSaid() throws {
         let paths = WindowHarness.temporaryPaths()
         try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
-        try Data("<?xml version=\"1.0\"?><plist><dict><key>formatVers".utf8).write(to: paths.dataDirectory.appending(path: "items.plist"))
+        try Data("<?xml version=\"1.0\"?><plist><dict><key>formatVers".utf8).write(
+            to: paths.dataDirectory.appending(path: "items.plist"))
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths)
             defer { harness.dispose() }
@@ -150,7 +160,9 @@ final class WindowPersistenceTests: XCTestCase {
         let offsetSize = Int(bytes[trailer + 6])
         let top = bytes[(trailer + 16)..<(trailer + 24)].reduce(0) { $0 << 8 | Int($1) }
         let table = bytes[(trailer + 24)..<(trailer + 32)].reduce(0) { $0 << 8 | Int($1) }
-        let topOffset = bytes[(table + top * offsetSize)..<(table + (top + 1) * offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+        let topOffset = bytes[(table + top * offsetSize)..<(table + (top + 1) * offsetSize)].reduce(0) {
+            $0 << 8 | Int($1)
+        }
         bytes[topOffset] = 0xC0 | (bytes[topOffset] & 0x0F)  // dictionary → set
         try Data(bytes).write(to: paths.dataDirectory.appending(path: "items.plist"))
         try MainActor.assumeIsolated {

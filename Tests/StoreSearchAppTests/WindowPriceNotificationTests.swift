@@ -24,11 +24,15 @@ final class WindowPriceNotificationTests: XCTestCase {
     }
 
     @discardableResult
-    private func start(_ path: String, _ arguments: [String], output: FileHandle? = nil, display: String? = nil) throws -> Process {
+    private func start(_ path: String, _ arguments: [String], output: FileHandle? = nil, display: String? = nil) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        if let display { process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 } }
+        if let display {
+            process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        }
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -39,13 +43,19 @@ final class WindowPriceNotificationTests: XCTestCase {
     /// An X server of the notification server's own (Xvfb on a free display number).
     private func startDisplay() throws -> String {
         let sockets = URL(fileURLWithPath: "/tmp/.X11-unix")
-        guard let number = (150..<250).first(where: { !FileManager.default.fileExists(atPath: sockets.appending(path: "X\($0)").path)
-                                                       && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
+        guard
+            let number = (150..<250).first(where: {
+                !FileManager.default.fileExists(atPath: sockets.appending(path: "X\($0)").path)
+                    && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
+            })
+        else {
             throw CocoaError(.fileWriteFileExists)
         }
         try start("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "1024x600x24", "-nolisten", "tcp"])
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: sockets.appending(path: "X\(number)").path), Date() < deadline { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: sockets.appending(path: "X\(number)").path), Date() < deadline {
+            usleep(20_000)
+        }
         return ":\(number)"
     }
 
@@ -54,7 +64,9 @@ final class WindowPriceNotificationTests: XCTestCase {
         let process = Process(), pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        if let display { process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 } }
+        if let display {
+            process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        }
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -64,7 +76,8 @@ final class WindowPriceNotificationTests: XCTestCase {
     }
 
     func testTheDropsNotificationReachesTheServerAndClickingItOpensPriceDrops() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.daemon), "make test installs notification-daemon")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: Self.daemon), "make test installs notification-daemon")
         let folder = MainLoop.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let monitorLog = folder.appending(path: "bus.log")
@@ -74,17 +87,22 @@ final class WindowPriceNotificationTests: XCTestCase {
         try start("/usr/bin/dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"], output: log)
         let display = try startDisplay()
         try start(Self.daemon, ["--replace"], display: display)
-        _ = try Self.output(of: "/usr/bin/gdbus", ["wait", "--session", "--timeout", "10", "org.freedesktop.Notifications"])
+        _ = try Self.output(
+            of: "/usr/bin/gdbus", ["wait", "--session", "--timeout", "10", "org.freedesktop.Notifications"])
         var busText: String { (try? String(contentsOf: monitorLog, encoding: .utf8)) ?? "" }
 
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }) { server, paths in
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
+        ) { server, paths in
             try MainActor.assumeIsolated {
                 let base = server.baseURL!
                 let harness = WindowHarness(apiBase: base, paths: paths)
                 defer { harness.dispose() }
                 let main = harness.main
-                XCTAssertTrue(MainContext.spin(until: { busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)") }),
-                              "the server got no notification: \(busText)")
+                XCTAssertTrue(
+                    MainContext.spin(until: {
+                        busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)")
+                    }),
+                    "the server got no notification: \(busText)")
                 XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
                 XCTAssertTrue(busText.contains("string \"default\""), "a default action: \(busText)")
                 XCTAssertFalse(busText.contains("Steady"), "an unchanged price is not told of")
@@ -92,15 +110,25 @@ final class WindowPriceNotificationTests: XCTestCase {
 
                 // The bubble the server shows on its display, clicked as a user does.
                 var bubble = ""
-                XCTAssertTrue(MainContext.spin(until: {
-                    bubble = (try? Self.output(of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"], display: display))?
-                        .split(separator: "\n").last.map(String.init) ?? ""
-                    return !bubble.isEmpty
-                }), "notification-daemon showed no bubble")
-                _ = try Self.output(of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"], display: display)
-                XCTAssertTrue(MainContext.spin(until: { busText.contains("member=ActionInvoked") }), "the server sent no ActionInvoked: \(busText)")
-                XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }),
-                              "the notification's default action opens My Items on Price Drops")
+                XCTAssertTrue(
+                    MainContext.spin(until: {
+                        bubble =
+                            (try? Self.output(
+                                of: "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Notification$"],
+                                display: display))?
+                            .split(separator: "\n").last.map(String.init) ?? ""
+                        return !bubble.isEmpty
+                    }), "notification-daemon showed no bubble")
+                _ = try Self.output(
+                    of: "/usr/bin/xdotool", ["mousemove", "--window", bubble, "120", "50", "click", "1"],
+                    display: display)
+                XCTAssertTrue(
+                    MainContext.spin(until: { busText.contains("member=ActionInvoked") }),
+                    "the server sent no ActionInvoked: \(busText)")
+                XCTAssertTrue(
+                    MainContext.spin(until: { main.myItems.isShowingMyItems && main.myItems.page.filter == .priceDrops }
+                    ),
+                    "the notification's default action opens My Items on Price Drops")
                 XCTAssertTrue(MainContext.spin(until: { main.myItems.page.shown.map(\.item.name) == ["Kuzu Kuzu"] }))
                 XCTAssertTrue(harness.close())
             }
@@ -109,16 +137,20 @@ final class WindowPriceNotificationTests: XCTestCase {
 
     /// Turned off (the main menu's switch, GSettings `notify-price-drops`), nothing is sent.
     func testNoNotificationWhenTurnedOff() throws {
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }) { server, paths in
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
+        ) { server, paths in
             MainActor.assumeIsolated {
                 let base = server.baseURL!
                 let settings = Settings(schemaID: StoreSearchApp.applicationID, backend: Settings.MemoryBackend())
                 XCTAssertNotNil(settings, "the schema is compiled into GSETTINGS_SCHEMA_DIR")
                 var options = LaunchOptions()
                 options.apiBase = base
-                let environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!,
-                                                 userLocale: UserLocale(Locale(identifier: "en_US")), settings: settings, isNetworkAvailable: true)
-                let main = MainWindow(application: WindowHarness.application, environment: environment, settings: Settings.MemoryBackend())
+                let environment = AppEnvironment(
+                    options: options, paths: paths, resources: ResourceLocator.locate()!,
+                    userLocale: UserLocale(Locale(identifier: "en_US")), settings: settings, isNetworkAvailable: true)
+                let main = MainWindow(
+                    application: WindowHarness.application, environment: environment, settings: Settings.MemoryBackend()
+                )
                 main.present()
                 defer {
                     main.window.close()
@@ -127,9 +159,12 @@ final class WindowPriceNotificationTests: XCTestCase {
                     environment.shutdown()
                 }
                 XCTAssertTrue(main.priceDrops.isEnabled)
-                XCTAssertTrue(main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
+                XCTAssertTrue(
+                    main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
                 XCTAssertEqual(settings?.bool(PriceDropNotifier.settingKey), false)
-                XCTAssertTrue(MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }))
+                XCTAssertTrue(
+                    MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }
+                    ))
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking }))
                 XCTAssertNil(main.priceDrops.lastSent, "turned off: nothing sent")
             }

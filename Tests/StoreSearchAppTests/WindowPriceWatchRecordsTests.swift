@@ -46,7 +46,9 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
             let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
             defer { harness.dispose() }
             let keeper = harness.environment.keeper
-            XCTAssertTrue(MainContext.spin(until: { keeper.store.records[id]?.priceChange != nil }), "the price seen at the check at start")
+            XCTAssertTrue(
+                MainContext.spin(until: { keeper.store.records[id]?.priceChange != nil }),
+                "the price seen at the check at start")
             XCTAssertEqual(lookups.withLock { $0.first?["id"] }, "1440857788", "the track its link names")
             XCTAssertEqual(lookups.withLock { $0.first?["country"] }, "TR", "in the link's store")
             let record = keeper.store.records[id]
@@ -60,14 +62,19 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
     func testUndoingARemoveKeepsThePricesTheStoreShowedMeanwhile() throws {
         let lookups = Mutex(0)
         try WindowPriceWatchTests.withKeptItems(answering: { _ in
-            WindowPriceWatchTests.lookupAnswer(kuzuKuzu: lookups.withLock { $0 += 1; return $0 } == 1 ? "0.99" : "0.49")
+            WindowPriceWatchTests.lookupAnswer(
+                kuzuKuzu: lookups.withLock {
+                    $0 += 1; return $0
+                } == 1 ? "0.99" : "0.49")
         }) { server, paths in
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
                 let main = harness.main, page = main.myItems.page, keeper = harness.environment.keeper
                 let id = "track:1440857788"
-                XCTAssertTrue(MainContext.spin(until: { lookups.withLock { $0 } == 1 && !main.priceWatch.isChecking }), "looked up at start")
+                XCTAssertTrue(
+                    MainContext.spin(until: { lookups.withLock { $0 } == 1 && !main.priceWatch.isChecking }),
+                    "looked up at start")
                 main.myItems.showPage(myItems: true)
                 XCTAssertTrue(MainContext.spin(until: { page.count == 2 && !page.isListing }))
                 XCTAssertTrue(page.select(id: id))
@@ -76,18 +83,24 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
 
                 main.priceWatch.check()  // the 6-hour timer, while Undo is still offered
                 XCTAssertTrue(MainContext.spin(until: { lookups.withLock { $0 } == 2 && !main.priceWatch.isChecking }))
-                XCTAssertTrue(server.requests.last { $0.path == "/lookup" }?.query["id"]?.split(separator: ",").contains("1440857788") == true,
-                              "the removed item is still watched")
+                XCTAssertTrue(
+                    server.requests.last { $0.path == "/lookup" }?.query["id"]?.split(separator: ",").contains(
+                        "1440857788") == true,
+                    "the removed item is still watched")
 
                 XCTAssertTrue(main.window.activateAction("win.undo"))
                 let record = try XCTUnwrap(keeper.store.records[id], "back")
                 XCTAssertNotNil(record.keptAt)
-                XCTAssertEqual(record.priceHistory.map(\.price), [0.99, 0.49], "with the price the store showed while it was away")
-                XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
-                              "\(main.myItemsView.mappedLabelTexts)")
+                XCTAssertEqual(
+                    record.priceHistory.map(\.price), [0.99, 0.49], "with the price the store showed while it was away")
+                XCTAssertTrue(
+                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
+                    "\(main.myItemsView.mappedLabelTexts)")
                 XCTAssertTrue(harness.close())
             }
-            XCTAssertEqual(try ItemStoreFile(paths: paths).load().store.records["track:1440857788"]?.priceHistory.map(\.price), [0.99, 0.49])
+            XCTAssertEqual(
+                try ItemStoreFile(paths: paths).load().store.records["track:1440857788"]?.priceHistory.map(\.price),
+                [0.99, 0.49])
         }
     }
 }

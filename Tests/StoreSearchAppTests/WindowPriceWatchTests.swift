@@ -52,13 +52,19 @@ final class WindowPriceWatchTests: XCTestCase {
     /// A store busy at the first lookup, and at the next one Kuzu Kuzu's price has dropped.
     static func busyOnceThenDropped() -> CountingServer.Handler {
         let count = Mutex(0)
-        return { _ in count.withLock { $0 += 1; return $0 } > 1 ? lookupAnswer(kuzuKuzu: "0.49") : busy(503) }
+        return { _ in
+            count.withLock {
+                $0 += 1; return $0
+            } > 1 ? lookupAnswer(kuzuKuzu: "0.49") : busy(503)
+        }
     }
 
     /// A store answering `/lookup` with `answer`, and the kept items of `writeKeptItems` in a
     /// folder of their own; `body` gets the store and the folders, which both go afterwards.
-    static func withKeptItems(answering answer: @escaping CountingServer.Handler,
-                              _ body: (_ server: CountingServer, _ paths: AppPaths) throws -> Void) throws {
+    static func withKeptItems(
+        answering answer: @escaping CountingServer.Handler,
+        _ body: (_ server: CountingServer, _ paths: AppPaths) throws -> Void
+    ) throws {
         let server = CountingServer()
         server.route("/lookup", answer)
         _ = try server.start()
@@ -72,15 +78,21 @@ final class WindowPriceWatchTests: XCTestCase {
     func testAPriceThatFallsBetweenTwoLookupsShowsInTheRowTheFilterTheDetailAndTheFile() throws {
         let lookups = Mutex<[[String: String]]>([])
         try Self.withKeptItems(answering: { request in
-            let count = lookups.withLock { $0.append(request.query); return $0.count }
+            let count = lookups.withLock {
+                $0.append(request.query); return $0.count
+            }
             return Self.lookupAnswer(kuzuKuzu: count == 1 ? "0.99" : "0.49")
         }) { server, paths in
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
                 let main = harness.main, keeper = harness.environment.keeper
-                XCTAssertTrue(MainContext.spin(until: { lookups.withLock { $0.count } == 1 && !main.priceWatch.isChecking }), "looked up at start")
-                XCTAssertEqual(lookups.withLock { $0[0]["id"] }.map { Set($0.split(separator: ",")) }, ["1440857788", "284882215"], "one request for both")
+                XCTAssertTrue(
+                    MainContext.spin(until: { lookups.withLock { $0.count } == 1 && !main.priceWatch.isChecking }),
+                    "looked up at start")
+                XCTAssertEqual(
+                    lookups.withLock { $0[0]["id"] }.map { Set($0.split(separator: ",")) },
+                    ["1440857788", "284882215"], "one request for both")
                 XCTAssertEqual(lookups.withLock { $0[0]["country"] }, "US")
                 XCTAssertNil(keeper.store.records["track:1440857788"]?.priceChange, "the same price: no change")
 
@@ -91,10 +103,12 @@ final class WindowPriceWatchTests: XCTestCase {
                 // The row: the new price beside the old one, both in what a screen reader hears.
                 main.myItems.showPage(myItems: true)
                 XCTAssertTrue(MainContext.spin(until: { main.myItems.page.count == 2 && !main.myItems.page.isListing }))
-                XCTAssertTrue(MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
-                              "\(main.myItemsView.mappedLabelTexts)")  // broken only after the comma
+                XCTAssertTrue(
+                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
+                    "\(main.myItemsView.mappedLabelTexts)")  // broken only after the comma
                 XCTAssertTrue(main.myItemsView.mappedLabelTexts.contains("$1.29"), "an unchanged price shows plainly")
-                XCTAssertNotNil(main.myItemsView.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $0.49, was $0.99"))
+                XCTAssertNotNil(
+                    main.myItemsView.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $0.49, was $0.99"))
 
                 // The filter, as the main menu's Price Drops (and the notification) opens it.
                 main.myItems.showPage(myItems: false)
@@ -107,8 +121,11 @@ final class WindowPriceWatchTests: XCTestCase {
                 // The detail's history, newest first, with the lowest price seen.
                 main.myItems.page.select(0)
                 XCTAssertTrue(MainContext.spin(until: { main.detail.item?.id == "track:1440857788" }))
-                XCTAssertEqual(main.detail.priceHistory.rowTexts.map(\.title), ["Lowest Price Seen: $0.49", "$0.49", "$0.99"])
-                XCTAssertEqual(main.detail.priceHistory.rowTexts.last?.subtitle, "Nov 1, 2026", "the first price dated when it was kept")
+                XCTAssertEqual(
+                    main.detail.priceHistory.rowTexts.map(\.title), ["Lowest Price Seen: $0.49", "$0.49", "$0.99"])
+                XCTAssertEqual(
+                    main.detail.priceHistory.rowTexts.last?.subtitle, "Nov 1, 2026",
+                    "the first price dated when it was kept")
                 XCTAssertTrue(main.detail.priceHistory.root.isVisible)
                 XCTAssertNotNil(main.detail.ui.detailStack.descendant(accessibleLabel: "Price History"))
                 XCTAssertTrue(harness.close())
@@ -128,8 +145,9 @@ final class WindowPriceWatchTests: XCTestCase {
                 defer { harness.dispose() }
                 let keeper = harness.environment.keeper
                 XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 }))
-                XCTAssertTrue(MainContext.spin(until: { keeper.store.records["track:1440857788"]?.priceChange?.isDrop == true }),
-                              "asked again once the store's time came")
+                XCTAssertTrue(
+                    MainContext.spin(until: { keeper.store.records["track:1440857788"]?.priceChange?.isDrop == true }),
+                    "asked again once the store's time came")
                 XCTAssertFalse(harness.main.priceWatch.isChecking)
                 MainContext.spin(until: { false }, timeout: .milliseconds(300))
                 XCTAssertEqual(server.requestCount(path: "/lookup"), 2, "one retry, then done")
@@ -145,7 +163,9 @@ final class WindowPriceWatchTests: XCTestCase {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
                 XCTAssertTrue(MainContext.spin(until: { !harness.main.priceWatch.isChecking }, timeout: .seconds(15)))
-                XCTAssertEqual(server.requestCount(path: "/lookup"), 1 + PriceWatch.maximumRetries, "a wait of a second before each retry")
+                XCTAssertEqual(
+                    server.requestCount(path: "/lookup"), 1 + PriceWatch.maximumRetries,
+                    "a wait of a second before each retry")
                 XCTAssertTrue(harness.close())
             }
         }

@@ -14,9 +14,13 @@ final class WindowResultsTests: XCTestCase {
         let server = CountingServer()
         server.route("/search") { _ in
             let records = (0..<count).map { index -> [String: Any] in
-                ["wrapperType": "track", "kind": "song", "trackId": 900 + index, "artistName": "Band \(index)",
-                 "trackName": index == 0 ? "An Extraordinarily Long Song Title That Cannot Possibly Fit In A Narrow Row" : "Song \(index)",
-                 "trackPrice": 0.99, "currency": "USD"]
+                [
+                    "wrapperType": "track", "kind": "song", "trackId": 900 + index, "artistName": "Band \(index)",
+                    "trackName": index == 0
+                        ? "An Extraordinarily Long Song Title That Cannot Possibly Fit In A Narrow Row"
+                        : "Song \(index)",
+                    "trackPrice": 0.99, "currency": "USD",
+                ]
             }
             let body = try! JSONSerialization.data(withJSONObject: ["resultCount": count, "results": records])
             return LocalServerResponse(contentType: "text/javascript; charset=utf-8", body: body)
@@ -56,8 +60,9 @@ final class WindowResultsTests: XCTestCase {
             let name = "An Extraordinarily Long Song Title That Cannot Possibly Fit In A Narrow Row"
             let row = harness.main.resultsList.descendant(accessibleLabel: "\(name), Band 0, Song, $0.99")
             XCTAssertEqual(row?.deferredTooltip, "\(name)\nBand 0 (Song)", "the whole name shows on hover")
-            XCTAssertTrue(MainContext.spin(until: { harness.main.window.allocatedWidth <= 360 }),
-                          "a long name does not widen the window")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.window.allocatedWidth <= 360 }),
+                "a long name does not widen the window")
         }
     }
 }

@@ -23,25 +23,34 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertTrue(catalog.searchRequests.isEmpty, "changing the category with no term does not search")
             harness.search("tarkan")
             XCTAssertEqual(harness.main.visiblePage, .results)
-            XCTAssertEqual(harness.names, [  // the catalog's ranking, best match first (#19)
-                "Şımarık", "Kuzu Kuzu", "Silver Engine", "Wild Forest", "Lost Mirror", "Lost Harbor", "Paper Meadow",
-                "Golden Lantern", "Frozen Voyage", "Wild Lantern", "Paper Echo", "Paper Forest", "Neon Garden",
-            ])
+            XCTAssertEqual(
+                harness.names,
+                [  // the catalog's ranking, best match first (#19)
+                    "Şımarık", "Kuzu Kuzu", "Silver Engine", "Wild Forest", "Lost Mirror", "Lost Harbor",
+                    "Paper Meadow",
+                    "Golden Lantern", "Frozen Voyage", "Wild Lantern", "Paper Echo", "Paper Forest", "Neon Garden",
+                ])
             XCTAssertEqual(harness.main.countText, "13 results")
             XCTAssertEqual(catalog.searchRequests.last?.query["entity"], "musicTrack")
 
             // Each row says name, artist, kind and price to screen readers.
             let row = harness.main.resultsList.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $1.29")
-            XCTAssertEqual(row?.parent?.widget, harness.main.resultsList.widget, "the focusable list row itself is named")
+            XCTAssertEqual(
+                row?.parent?.widget, harness.main.resultsList.widget, "the focusable list row itself is named")
             // Thumbnails arrive (the catalog's are read from the bundle, with no download).
-            XCTAssertTrue(MainContext.spin(until: {
-                harness.main.shownItems.allSatisfy { harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil }
-            }, timeout: .seconds(10)), "every row shows its artwork")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: {
+                        harness.main.shownItems.allSatisfy {
+                            harness.environment.artwork.cachedTexture(for: $0.result.artworkURL!) != nil
+                        }
+                    }, timeout: .seconds(10)), "every row shows its artwork")
             XCTAssertEqual(harness.environment.artwork.downloadCount, 0)
 
             harness.search("frozen summit")
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Frozen Summit, Unknown, Song, $0.69"),
-                            "a result without an artist reads as Unknown")
+            XCTAssertNotNil(
+                harness.main.resultsList.descendant(accessibleLabel: "Frozen Summit, Unknown, Song, $0.69"),
+                "a result without an artist reads as Unknown")
         }
     }
 
@@ -55,14 +64,17 @@ final class WindowSearchTests: XCTestCase {
             XCTAssertEqual(harness.main.shownItems.count, 28, "All has every kind")
             XCTAssertNil(catalog.searchRequests.last?.query["entity"])
 
-            for (index, entity, kind) in [(2, "software", nil), (3, "ebook", ResultKind.ebook), (6, "audiobook", .audiobook)] {
+            for (index, entity, kind) in [
+                (2, "software", nil), (3, "ebook", ResultKind.ebook), (6, "audiobook", .audiobook),
+            ] {
                 harness.main.categoryDropDown.selectedIndex = index
                 harness.waitForSearch()
                 XCTAssertEqual(catalog.searchRequests.last?.query["entity"], entity)
                 XCTAssertEqual(catalog.searchRequests.last?.query["term"], "tarkan")
                 if let kind {
                     XCTAssertFalse(harness.main.shownItems.isEmpty)
-                    XCTAssertTrue(harness.main.shownItems.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
+                    XCTAssertTrue(
+                        harness.main.shownItems.allSatisfy { $0.result.kind == kind }, "\(entity): \(harness.names)")
                 } else {
                     XCTAssertEqual(harness.main.visiblePage, .empty)
                     XCTAssertEqual(harness.main.emptyText, "No results for “tarkan” in Software.")

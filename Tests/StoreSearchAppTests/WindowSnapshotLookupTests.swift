@@ -13,7 +13,8 @@ import XCTest
 final class WindowSnapshotLookupTests: XCTestCase {
     /// A format 2 file: edits and a visit, no snapshots.
     private static func writeFormat2File(_ paths: AppPaths) throws -> Data {
-        let data = Data("""
+        let data = Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -69,25 +70,32 @@ final class WindowSnapshotLookupTests: XCTestCase {
             let keeper = harness.environment.keeper
             XCTAssertTrue(MainContext.spin(until: { keeper.store.recordsWithoutSnapshot.isEmpty }), "looked up")
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "one request for both")
-            XCTAssertEqual(lookups.withLock { $0.first?["id"] }.map { Set($0.split(separator: ",")) }, ["1440857788", "284882215"])
+            XCTAssertEqual(
+                lookups.withLock { $0.first?["id"] }.map { Set($0.split(separator: ",")) }, ["1440857788", "284882215"])
             XCTAssertEqual(lookups.withLock { $0.first?["country"] }, "US")
             let song = try XCTUnwrap(keeper.store.records["track:1440857788"])
             XCTAssertEqual(song.snapshot?.name, "Looked Up Song")
             XCTAssertEqual(song.snapshot?.collectionName, "The Album")
             XCTAssertEqual(song.edits.notes, "bought on vinyl too", "the edit is intact")
-            XCTAssertEqual(keeper.store.records["track:284882215"]?.visitedAt, ISO8601DateFormatter().date(from: "2024-05-01T10:00:00Z"))
+            XCTAssertEqual(
+                keeper.store.records["track:284882215"]?.visitedAt,
+                ISO8601DateFormatter().date(from: "2024-05-01T10:00:00Z"))
             harness.main.myItems.showPage(myItems: true)
             XCTAssertEqual(Set(harness.main.myItems.page.shown.map(\.item.name)), ["Looked Up Song", "Some App"])
             XCTAssertTrue(harness.close())
         }
         let saved = try ItemStoreFile(paths: paths).load().store
         XCTAssertEqual(saved.records["track:1440857788"]?.snapshot?.artist, "Band", "saved in the current format")
-        XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: paths.dataDirectory.appending(path: "items.plist")), ItemStoreFile.formatVersion)
+        XCTAssertEqual(
+            ItemStoreFile.formatVersion(ofFileAt: paths.dataDirectory.appending(path: "items.plist")),
+            ItemStoreFile.formatVersion)
     }
 
     func testALookupThatFailsLeavesTheFileAsItWas() throws {
         let server = CountingServer()
-        server.route("/lookup") { _ in LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>") }
+        server.route("/lookup") { _ in
+            LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+        }
         let base = try server.start()
         defer { server.stop() }
         let paths = WindowHarness.temporaryPaths()
@@ -102,6 +110,7 @@ final class WindowSnapshotLookupTests: XCTestCase {
             XCTAssertEqual(harness.environment.keeper.store.recordsWithoutSnapshot.count, 2)
             XCTAssertTrue(harness.close())
         }
-        XCTAssertEqual(try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), original, "left as it was")
+        XCTAssertEqual(
+            try Data(contentsOf: paths.dataDirectory.appending(path: "items.plist")), original, "left as it was")
     }
 }

@@ -11,21 +11,26 @@ final class WindowStateTests: XCTestCase {
         let settings = MainActor.assumeIsolated { Gtk.Settings.MemoryBackend() }
         let paths = WindowHarness.temporaryPaths()
         MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings,
-                                        size: (900, 650))
+            let harness = WindowHarness(
+                apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings,
+                size: (900, 650))
             defer { harness.dispose() }
             XCTAssertTrue(harness.main.state.isRemembering, "the schema is found (GSETTINGS_SCHEMA_DIR)")
             // The allocation is the size less the window's frame (a few pixels).
-            XCTAssertTrue(MainContext.spin(until: { abs(harness.main.window.allocatedWidth - 900) <= 20 }),
-                          "\(harness.main.window.allocatedWidth)")
+            XCTAssertTrue(
+                MainContext.spin(until: { abs(harness.main.window.allocatedWidth - 900) <= 20 }),
+                "\(harness.main.window.allocatedWidth)")
             harness.main.gridViewButton.click()
             XCTAssertTrue(harness.close())
         }
         MainActor.assumeIsolated {
-            let relaunched = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings)
+            let relaunched = WindowHarness(
+                apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings)
             defer { relaunched.dispose() }
             XCTAssertTrue(relaunched.main.window.defaultSize == (900, 650), "\(relaunched.main.window.defaultSize)")
-            XCTAssertTrue(MainContext.spin(until: { abs(relaunched.main.window.allocatedWidth - 900) <= 20 }), "opens at the size it had")
+            XCTAssertTrue(
+                MainContext.spin(until: { abs(relaunched.main.window.allocatedWidth - 900) <= 20 }),
+                "opens at the size it had")
             XCTAssertEqual(relaunched.main.viewMode, "grid")
             XCTAssertTrue(relaunched.main.gridViewButton.isActive)
         }
@@ -43,13 +48,15 @@ final class WindowStateTests: XCTestCase {
         let paths = WindowHarness.temporaryPaths()
         defer { try? FileManager.default.removeItem(at: paths.dataDirectory.deletingLastPathComponent()) }
         MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings, size: (900, 650))
+            let harness = WindowHarness(
+                apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings, size: (900, 650))
             XCTAssertTrue(MainContext.spin(until: { abs(harness.main.window.allocatedWidth - 900) <= 20 }))
             harness.main.saveBeforeExit()
             harness.dispose()  // destroyed, as the process ends: no close request
         }
         MainActor.assumeIsolated {
-            let relaunched = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings)
+            let relaunched = WindowHarness(
+                apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths, settings: settings)
             defer { relaunched.dispose() }
             XCTAssertTrue(relaunched.main.window.defaultSize == (900, 650), "\(relaunched.main.window.defaultSize)")
         }

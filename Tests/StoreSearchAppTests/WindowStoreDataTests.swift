@@ -26,7 +26,9 @@ final class WindowStoreDataTests: XCTestCase {
             return LocalServerResponse(body: Data(body.utf8))
         }
         server.route("/art/") { _ in LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(2)) }
-        server.route("/shot/") { _ in LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(4, size: 600)) }
+        server.route("/shot/") { _ in
+            LocalServerResponse(contentType: "image/jpeg", body: MainLoop.coverJPEG(4, size: 600))
+        }
         _ = try server.start()
         return server
     }
@@ -49,10 +51,12 @@ final class WindowStoreDataTests: XCTestCase {
             form.verticalOffset = max(0, form.verticalOffset + top - 40)
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
             let before = form.verticalOffset
-            XCTAssertLessThan(before + Double(form.allocatedHeight) + 30, form.verticalUpperBound, "the form can scroll on")
+            XCTAssertLessThan(
+                before + Double(form.allocatedHeight) + 30, form.verticalUpperBound, "the form can scroll on")
             harness.scrollWheel(over: strip.scroller, clicks: 2)
-            XCTAssertTrue(MainContext.spin(until: { form.verticalOffset > before + 20 }, timeout: .seconds(3)),
-                          "the wheel over the screenshots scrolls the form: \(before) → \(form.verticalOffset)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.verticalOffset > before + 20 }, timeout: .seconds(3)),
+                "the wheel over the screenshots scrolls the form: \(before) → \(form.verticalOffset)")
         }
     }
 
@@ -63,34 +67,46 @@ final class WindowStoreDataTests: XCTestCase {
             let harness = WindowHarness(apiBase: server.baseURL!)
             defer { harness.dispose() }
             harness.search("show")
-            XCTAssertEqual(harness.main.results.views.lookAlikes.ids, ["track:11", "track:12"], "the two Pilots name their season")
+            XCTAssertEqual(
+                harness.main.results.views.lookAlikes.ids, ["track:11", "track:12"], "the two Pilots name their season")
 
             harness.select("Show Tracker")
             let strip = harness.form.screenshots
             XCTAssertEqual(strip.count, 4, "iPhone and iPad screenshots")
-            XCTAssertTrue(MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)), "\(strip.loadedCount) of 4 loaded")
+            XCTAssertTrue(
+                MainContext.spin(until: { strip.loadedCount == 4 }, timeout: .seconds(10)),
+                "\(strip.loadedCount) of 4 loaded")
             XCTAssertTrue(harness.main.window.descendant(accessibleLabel: "Screenshot 1 of 4") != nil)
 
             harness.select("Show Planner")
             XCTAssertEqual(strip.count, 2)
-            XCTAssertTrue(MainContext.spin(until: { !strip.scroller.isVisible }), "screenshots that cannot be had leave no empty strip")
+            XCTAssertTrue(
+                MainContext.spin(until: { !strip.scroller.isVisible }),
+                "screenshots that cannot be had leave no empty strip")
             harness.select("Show Tracker")
             XCTAssertTrue(strip.scroller.isVisible)
             harness.select("Show Planner")  // its failures are known now, and come back at once
             XCTAssertFalse(strip.scroller.isVisible, "nor when the app is opened again")
 
             harness.main.gridViewButton.click()
-            XCTAssertTrue(MainContext.spin(until: { server.requests.contains { $0.path.hasSuffix("/112x112bb.jpg") } }),
-                          "grid tiles ask for the 112 px they show: \(server.requests.map(\.path))")
+            XCTAssertTrue(
+                MainContext.spin(until: { server.requests.contains { $0.path.hasSuffix("/112x112bb.jpg") } }),
+                "grid tiles ask for the 112 px they show: \(server.requests.map(\.path))")
         }
     }
 
     func testLookAlikesAreOnlyRowsThatReadTheSame() {
         func episode(_ id: Int, _ name: String, season: String?) -> Item {
-            Item(result: SearchResult(id: "track:\(id)", name: name, artist: "Show", kind: .tvEpisode, collectionName: season))
+            Item(
+                result: SearchResult(
+                    id: "track:\(id)", name: name, artist: "Show", kind: .tvEpisode, collectionName: season))
         }
-        let items = [episode(1, "Pilot", season: "Season 1"), episode(2, "Pilot", season: "Bundle"), episode(3, "Finale", season: "Season 1"),
-                     episode(4, "Twin", season: nil), episode(5, "Twin", season: nil)]
-        XCTAssertEqual(LookAlikes.ids(in: items), ["track:1", "track:2"], "rows with nothing to tell them apart stay as they are")
+        let items = [
+            episode(1, "Pilot", season: "Season 1"), episode(2, "Pilot", season: "Bundle"),
+            episode(3, "Finale", season: "Season 1"),
+            episode(4, "Twin", season: nil), episode(5, "Twin", season: nil),
+        ]
+        XCTAssertEqual(
+            LookAlikes.ids(in: items), ["track:1", "track:2"], "rows with nothing to tell them apart stay as they are")
     }
 }

@@ -28,14 +28,22 @@ final class WindowStoreDetailsTests: XCTestCase {
             harness.search("details")
             let expected: [String: [String]] = [
                 "Song": ["Album", "The Album", "Track", "3 of 12", "Duration", "3:45", "Lyrics", "Explicit"],
-                "Some App": ["Rating", "★★★★☆ 4.4 (1,234 ratings)", "Platform", "iPhone App, iPad App", "Version", "2.1 (Mar 3, 2024)",
-                             "Size", formatSize(52_428_800), "Seller", "Maker Inc.", "Content Rating", "4+", "What’s new: Fixes & speed."],
-                "Pilot": ["Season", "Show, Season 1", "Duration", "1:02:03", "Content Rating", "TV-14", "Bundle Only · $19.99"],
+                "Some App": [
+                    "Rating", "★★★★☆ 4.4 (1,234 ratings)", "Platform", "iPhone App, iPad App", "Version",
+                    "2.1 (Mar 3, 2024)",
+                    "Size", formatSize(52_428_800), "Seller", "Maker Inc.", "Content Rating", "4+",
+                    "What’s new: Fixes & speed.",
+                ],
+                "Pilot": [
+                    "Season", "Show, Season 1", "Duration", "1:02:03", "Content Rating", "TV-14",
+                    "Bundle Only · $19.99",
+                ],
             ]
             for (name, texts) in expected {
                 harness.select(name)
-                XCTAssertTrue(MainContext.spin(until: { Set(texts).isSubset(of: harness.form.ui.detailStack.mappedLabelTexts) }),
-                              "\(name): \(Set(texts).subtracting(harness.form.ui.detailStack.mappedLabelTexts))")
+                XCTAssertTrue(
+                    MainContext.spin(until: { Set(texts).isSubset(of: harness.form.ui.detailStack.mappedLabelTexts) }),
+                    "\(name): \(Set(texts).subtracting(harness.form.ui.detailStack.mappedLabelTexts))")
             }
             XCTAssertTrue(formatSize(52_428_800).hasPrefix("52.4"), "GLib's size: \(formatSize(52_428_800))")
             harness.select("Pilot")

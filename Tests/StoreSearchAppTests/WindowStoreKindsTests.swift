@@ -16,34 +16,49 @@ final class WindowStoreKindsTests: XCTestCase {
     /// One answer of several fixtures' records, as the store answers a search of all kinds.
     private static func merged(_ names: String...) throws -> Data {
         let records = try names.flatMap { name in
-            try XCTUnwrap((try JSONSerialization.jsonObject(with: fixture(name)) as? [String: Any])?["results"] as? [Any])
+            try XCTUnwrap(
+                (try JSONSerialization.jsonObject(with: fixture(name)) as? [String: Any])?["results"] as? [Any])
         }
         return try JSONSerialization.data(withJSONObject: ["resultCount": records.count, "results": records])
     }
 
     func testAnArtistIsARowOfItsOwnAndItsLinkOpensIt() throws {
         let (answer, artist) = (try Self.fixture("artist-albums.json"), try Self.fixture("artist.json"))
-        try WindowHarness.withWindow(answeringSearches: answer, routes: { server in
-            server.route("/lookup") { request in
-                // The artist's record alone; with an entity (issue #34: the link lands on the page), their albums.
-                let body = request.query["entity"] != nil ? answer : artist
-                return LocalServerResponse(body: request.query["id"] == "1800000" ? body : Data(#"{"resultCount":0,"results":[]}"#.utf8))
+        try WindowHarness.withWindow(
+            answeringSearches: answer,
+            routes: { server in
+                server.route("/lookup") { request in
+                    // The artist's record alone; with an entity (issue #34: the link lands on the page), their albums.
+                    let body = request.query["entity"] != nil ? answer : artist
+                    return LocalServerResponse(
+                        body: request.query["id"] == "1800000" ? body : Data(#"{"resultCount":0,"results":[]}"#.utf8))
+                }
             }
-        }) { harness in
+        ) { harness in
             harness.search("jack johnsen")
-            XCTAssertEqual(harness.names, ["Jack Johnsen", "Album 0", "Album 1", "Album 2"], "all four records, the artist first")
-            XCTAssertTrue(MainContext.spin(until: { harness.main.resultsList.mappedIconNames.first == "avatar-default-symbolic" }),
-                          "a person where the artist has no artwork: \(harness.main.resultsList.mappedIconNames)")
-            XCTAssertNotNil(harness.main.resultsList.descendant(accessibleLabel: "Jack Johnsen, Artist"), "its kind, by no one (not \"Unknown\")")
+            XCTAssertEqual(
+                harness.names, ["Jack Johnsen", "Album 0", "Album 1", "Album 2"], "all four records, the artist first")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.resultsList.mappedIconNames.first == "avatar-default-symbolic" }
+                ),
+                "a person where the artist has no artwork: \(harness.main.resultsList.mappedIconNames)")
+            XCTAssertNotNil(
+                harness.main.resultsList.descendant(accessibleLabel: "Jack Johnsen, Artist"),
+                "its kind, by no one (not \"Unknown\")")
 
             harness.main.results.select(0)  // as the arrow keys select it (a click opens the artist's page)
             XCTAssertEqual(harness.form.item?.result.kind, .artist)
-            XCTAssertTrue(harness.form.ui.artworkStack.mappedIconNames.contains("avatar-default-symbolic"), "the detail's placeholder too")
+            XCTAssertTrue(
+                harness.form.ui.artworkStack.mappedIconNames.contains("avatar-default-symbolic"),
+                "the detail's placeholder too")
 
             // Issue #34: the artist's link lands on the artist's page (it said the item did not exist before #30).
             _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
-            XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .results && harness.names == ["Album 0", "Album 1", "Album 2"] }),
-                          "\(harness.main.errorText) \(harness.names)")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    harness.main.visiblePage == .results && harness.names == ["Album 0", "Album 1", "Album 2"]
+                }),
+                "\(harness.main.errorText) \(harness.names)")
             XCTAssertEqual(harness.main.window.title, "StoreSearch", "the window keeps its name (DESIGN.md §4)")
             XCTAssertEqual(harness.main.browse.pageTitle, "Jack Johnsen", "the bar says where the user is")
         }
@@ -54,17 +69,24 @@ final class WindowStoreKindsTests: XCTestCase {
         try WindowHarness.withWindow(answeringSearches: answer) { harness in
             harness.search("night")
             harness.select("Swift by Night")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.mappedLabelTexts.contains("Episodes") }))
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.ui.detailStack.mappedLabelTexts.contains("Episodes") }))
             let texts = harness.form.ui.detailStack.mappedLabelTexts
             XCTAssertTrue(texts.contains("150"), "its episode count")
             XCTAssertFalse(texts.contains { $0.contains("Rent") || $0.contains("HD Buy") }, "\(texts)")
             XCTAssertFalse(texts.contains("Lyrics"))
-            XCTAssertFalse(harness.main.resultsList.mappedLabelTexts.contains { $0.contains("Rent") }, "the row says Free")
+            XCTAssertFalse(
+                harness.main.resultsList.mappedLabelTexts.contains { $0.contains("Rent") }, "the row says Free")
 
             harness.select("Notepad Pro")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.detailStack.mappedLabelTexts.contains("★★★★☆ 4.5 (3,001 ratings)") }),
-                          "\(harness.form.ui.detailStack.mappedLabelTexts)")
-            XCTAssertNotNil(harness.form.ui.detailStack.descendant(accessibleLabel: "4.5 out of 5 stars, 3,001 ratings"), "words, not stars")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    harness.form.ui.detailStack.mappedLabelTexts.contains("★★★★☆ 4.5 (3,001 ratings)")
+                }),
+                "\(harness.form.ui.detailStack.mappedLabelTexts)")
+            XCTAssertNotNil(
+                harness.form.ui.detailStack.descendant(accessibleLabel: "4.5 out of 5 stars, 3,001 ratings"),
+                "words, not stars")
         }
     }
 
@@ -79,9 +101,11 @@ final class WindowStoreKindsTests: XCTestCase {
             XCTAssertEqual(page.shown.map(\.item.name), ["Hidden Track"])
             // Rows keep an offer with its amount by no-break spaces (they wrap only after a "·").
             let texts = { page.views.list.mappedLabelTexts.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") } }
-            XCTAssertTrue(MainContext.spin(until: { texts().contains("Album Only · $9.99") }), "as search shows it: \(texts())")
-            XCTAssertEqual(harness.environment.keeper.store.records["track:300002"]?.snapshot?.offers?.restriction, .albumOnly,
-                           "kept in the record that is saved")
+            XCTAssertTrue(
+                MainContext.spin(until: { texts().contains("Album Only · $9.99") }), "as search shows it: \(texts())")
+            XCTAssertEqual(
+                harness.environment.keeper.store.records["track:300002"]?.snapshot?.offers?.restriction, .albumOnly,
+                "kept in the record that is saved")
         }
     }
 }

@@ -16,7 +16,9 @@ final class WindowStoreLinkTests: XCTestCase {
         server.route("/lookup") { request in
             lookups.withLock { $0.append(request.query) }
             let found = request.query["id"] == "1440857788"
-            let body = found ? #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440857788,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"EUR"}]}"#
+            let body =
+                found
+                ? #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440857788,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"EUR"}]}"#
                 : #"{"resultCount":0,"results":[]}"#
             return LocalServerResponse(body: Data(body.utf8))
         }
@@ -26,8 +28,11 @@ final class WindowStoreLinkTests: XCTestCase {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             // As a second launch: storesearch URL
-            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/de/album/the-album/1440857781?i=1440857788"])
-            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "the link's item opens")
+            _ = harness.main.handleSecondLaunch(arguments: [
+                "https://music.apple.com/de/album/the-album/1440857781?i=1440857788"
+            ])
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "the link's item opens")
             XCTAssertEqual(lookups.withLock { $0.last?["id"] }, "1440857788")
             XCTAssertEqual(lookups.withLock { $0.last?["country"] }, "DE", "in the link's store region")
             XCTAssertEqual(harness.names, ["Linked Song"])
@@ -44,8 +49,11 @@ final class WindowStoreLinkTests: XCTestCase {
             XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
 
             // Dropped on the window (a link dragged from a browser, with its title on the next line).
-            XCTAssertTrue(harness.main.textDropped("https://music.apple.com/us/album/the-album/1440857781?i=1440857788\nLinked Song"))
-            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "a dropped link opens its item")
+            XCTAssertTrue(
+                harness.main.textDropped(
+                    "https://music.apple.com/us/album/the-album/1440857781?i=1440857788\nLinked Song"))
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.item?.name == "Linked Song" }), "a dropped link opens its item")
             XCTAssertEqual(lookups.withLock { $0.last?["country"] }, "US")
             XCTAssertTrue(harness.main.textDropped("file:///etc/passwd"))
             XCTAssertTrue(MainContext.spin(until: { harness.main.visiblePage == .error }))
@@ -59,24 +67,31 @@ final class WindowStoreLinkTests: XCTestCase {
     func testAStoreLinkOpensTheItemItNamesWhereverTheAnswerListsIt() throws {
         let server = CountingServer()
         server.route("/lookup") { _ in
-            LocalServerResponse(body: Data(#"""
-                {"resultCount":2,"results":[
-                {"wrapperType":"collection","collectionType":"Album","collectionId":1440857781,"collectionName":"The Album","artistName":"Band","collectionPrice":9.99,"currency":"USD"},
-                {"wrapperType":"track","kind":"song","trackId":1440857788,"collectionId":1440857781,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"USD"}]}
-                """#.utf8))
+            LocalServerResponse(
+                body: Data(
+                    #"""
+                    {"resultCount":2,"results":[
+                    {"wrapperType":"collection","collectionType":"Album","collectionId":1440857781,"collectionName":"The Album","artistName":"Band","collectionPrice":9.99,"currency":"USD"},
+                    {"wrapperType":"track","kind":"song","trackId":1440857788,"collectionId":1440857781,"trackName":"Linked Song","artistName":"Band","collectionName":"The Album","trackPrice":1.29,"currency":"USD"}]}
+                    """#.utf8))
         }
         let base = try server.start()
         defer { server.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
-            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/the-album/1440857781?i=1440857788"])
+            _ = harness.main.handleSecondLaunch(arguments: [
+                "https://music.apple.com/us/album/the-album/1440857781?i=1440857788"
+            ])
             XCTAssertTrue(MainContext.spin(until: { harness.form.item != nil }))
             XCTAssertEqual(harness.form.item?.name, "Linked Song")
             harness.search("https://music.apple.com/us/album/the-album/1440857781")
-            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "The Album" }), "the album's own link opens the album")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.item?.name == "The Album" }),
+                "the album's own link opens the album")
             harness.search("https://music.apple.com/us/album/the-album/1234")
-            XCTAssertEqual(harness.main.errorText.title, "Item Not Found", "an answer without the link's id is not that item")
+            XCTAssertEqual(
+                harness.main.errorText.title, "Item Not Found", "an answer without the link's id is not that item")
         }
     }
 
@@ -84,8 +99,11 @@ final class WindowStoreLinkTests: XCTestCase {
     /// unknown one says it was not found (not that the store failed).
     func testAStoreLinkOpensItsItemFromTheOfflineCatalog() throws {
         try WindowHarness.withCatalogWindow { harness in
-            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/kuzu-kuzu/200001?i=300001"])
-            XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }), "\(harness.main.errorText)")
+            _ = harness.main.handleSecondLaunch(arguments: [
+                "https://music.apple.com/us/album/kuzu-kuzu/200001?i=300001"
+            ])
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }), "\(harness.main.errorText)")
             XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
             harness.search("https://apps.apple.com/us/app/gone/id999")
             XCTAssertEqual(harness.main.errorText.title, "Item Not Found")
@@ -111,7 +129,8 @@ final class WindowStoreLinkTests: XCTestCase {
             let picked = try XCTUnwrap(main.shownItems.first { $0.name != "Kuzu Kuzu" }?.result)
             main.showFromOverview(picked, isMine: false)
             XCTAssertEqual(harness.names, [picked.name])
-            XCTAssertEqual(main.searchEntry.text, "", "the entry does not claim the picked result was found for “tarkan”")
+            XCTAssertEqual(
+                main.searchEntry.text, "", "the entry does not claim the picked result was found for “tarkan”")
         }
     }
 

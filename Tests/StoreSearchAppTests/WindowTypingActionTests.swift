@@ -17,14 +17,17 @@ final class WindowTypingActionTests: XCTestCase {
             let id = try XCTUnwrap(form.item?.id)
             form.ui.notesView.grabFocus()
             harness.typeKeys("abc")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.notesView.text == "abc" }), "typed: \(form.ui.notesView.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.notesView.text == "abc" }), "typed: \(form.ui.notesView.text)")
             harness.pressKeys("ctrl+d")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
             XCTAssertEqual(form.ui.notesView.text, "abc", "the typing stays in Notes")
             XCTAssertTrue(form.ui.notesView.containsFocus, "and so does the focus")
             XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "abc", "the typing is committed")
-            XCTAssertTrue(MainContext.spin(until: { (try? harness.savedStore().records[id]?.edits.notes) == "abc" }, timeout: .seconds(10)),
-                          "and saved to items.plist")
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { (try? harness.savedStore().records[id]?.edits.notes) == "abc" }, timeout: .seconds(10)),
+                "and saved to items.plist")
             XCTAssertEqual(try harness.savedStore().records[id]?.keptAt != nil, true, "kept, in the same file")
 
             harness.pressKeys("ctrl+z")
@@ -43,10 +46,13 @@ final class WindowTypingActionTests: XCTestCase {
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
             let id = try XCTUnwrap(form.item?.id)
-            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.containsFocus }), "opening a result goes to its Name")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.nameEntry.containsFocus }), "opening a result goes to its Name")
             harness.pressKeys("End")
             harness.typeKeys(" live")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu live" }), "typed: \(form.ui.nameEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.nameEntry.text == "Kuzu Kuzu live" }),
+                "typed: \(form.ui.nameEntry.text)")
             harness.pressKeys("ctrl+d")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
             XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu live", "the typing stays in Name")
@@ -55,10 +61,13 @@ final class WindowTypingActionTests: XCTestCase {
             form.ui.artistEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys(" band")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.text.hasSuffix(" band") }), "typed: \(form.ui.artistEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.artistEntry.text.hasSuffix(" band") }),
+                "typed: \(form.ui.artistEntry.text)")
             harness.pressKeys("ctrl+d")
             XCTAssertTrue(MainContext.spin(until: { !main.keepButton.isActive }), "Ctrl+D again: no longer kept")
-            XCTAssertTrue(form.ui.artistEntry.text.hasSuffix(" band"), "the typing stays in Artist: \(form.ui.artistEntry.text)")
+            XCTAssertTrue(
+                form.ui.artistEntry.text.hasSuffix(" band"), "the typing stays in Artist: \(form.ui.artistEntry.text)")
             XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.artist, form.ui.artistEntry.text)
             XCTAssertTrue(harness.close())
             let saved = try XCTUnwrap(harness.savedStore().records[id]?.edits)
@@ -76,7 +85,9 @@ final class WindowTypingActionTests: XCTestCase {
             form.ui.priceEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys("x")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.priceEntry.text.hasSuffix("x") }), "typed: \(form.ui.priceEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.priceEntry.text.hasSuffix("x") }), "typed: \(form.ui.priceEntry.text)"
+            )
             let typed = form.ui.priceEntry.text
             harness.pressKeys("ctrl+d")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
@@ -114,7 +125,8 @@ final class WindowTypingActionTests: XCTestCase {
 
             harness.main.clickBannerButton()  // the notice's Undo
             XCTAssertFalse(store().isHidden(id), "Undo shows it again")
-            XCTAssertEqual(store().records[id]?.edits.notes, "seen live", "and takes back the typing that went with the hide")
+            XCTAssertEqual(
+                store().records[id]?.edits.notes, "seen live", "and takes back the typing that went with the hide")
             XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
             XCTAssertNotNil(store().records[id]?.visitedAt, "the next undo takes back Mark as Unvisited")
             XCTAssertNil(store().records[id]?.edits.notes, "with its typing")
@@ -134,7 +146,9 @@ final class WindowTypingActionTests: XCTestCase {
             form.ui.artistEntry.grabFocus()
             harness.pressKeys("End")  // focus selected all
             harness.typeKeys(" Z")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Z" }), "typed: \(form.ui.artistEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Z" }),
+                "typed: \(form.ui.artistEntry.text)")
             harness.click(main.keepButton)
             XCTAssertTrue(MainContext.spin(until: { store().isKept(id) }), "the star keeps the item")
             XCTAssertEqual(store().records[id]?.edits.artist, "Tarkan Z", "with the typing")
@@ -144,7 +158,9 @@ final class WindowTypingActionTests: XCTestCase {
             XCTAssertNil(store().records[id]?.edits.artist, "and the typing, in one step")
 
             harness.typeKeys(" Y")
-            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Y" }), "typed: \(form.ui.artistEntry.text)")
+            XCTAssertTrue(
+                MainContext.spin(until: { form.ui.artistEntry.text == "Tarkan Y" }),
+                "typed: \(form.ui.artistEntry.text)")
             harness.click(form.ui.hideButton)
             XCTAssertTrue(MainContext.spin(until: { store().isHidden(id) }), "Hide hides it")
             harness.main.clickBannerButton()  // the notice's Undo

@@ -30,7 +30,8 @@ final class WindowUndoTests: XCTestCase {
             XCTAssertEqual(form.ui.artistEntry.text, "Tarkan & Friends")
             XCTAssertEqual(form.ui.priceEntry.text, "2.49")
             XCTAssertEqual(form.ui.notesView.text, "Heard it at a wedding")
-            XCTAssertEqual(harness.main.resultsList.selectedElement?.edits, edited.edits, "the row shows the edits again")
+            XCTAssertEqual(
+                harness.main.resultsList.selectedElement?.edits, edited.edits, "the row shows the edits again")
             XCTAssertTrue(harness.close())
             let saved = try XCTUnwrap(harness.savedStore().records[edited.id]?.edits)
             XCTAssertEqual(saved, edited.edits, "the file has the edits back")
@@ -64,8 +65,9 @@ final class WindowUndoTests: XCTestCase {
             XCTAssertTrue(harness.form.ui.artistEntry.grabFocus())
             harness.form.ui.artistEntry.text = "Someone Else"  // typed, not committed
             harness.main.window.activateAction("win.undo")
-            XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)",
-                           "the committed name edit is not undone while the artist field has typing")
+            XCTAssertEqual(
+                harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu (Live)",
+                "the committed name edit is not undone while the artist field has typing")
         }
     }
 
@@ -113,8 +115,9 @@ final class WindowUndoTests: XCTestCase {
             XCTAssertEqual(harness.names, ["Kuzu Kuzu"])
             main.window.activateAction("win.redo")
             XCTAssertEqual(harness.names, [])
-            XCTAssertTrue(MainContext.spin(until: { main.window.focusWidget.map { $0.canReceiveInput } ?? true }),
-                          "the focus is where keys still work (or on the window itself)")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.window.focusWidget.map { $0.canReceiveInput } ?? true }),
+                "the focus is where keys still work (or on the window itself)")
         }
     }
 
@@ -130,7 +133,9 @@ final class WindowUndoTests: XCTestCase {
             let ids = harness.main.shownItems.map(\.id)
             harness.main.window.activateAction("win.undo")
             XCTAssertEqual(harness.main.shownItems.map(\.id), ids, "nothing of the old search appears")
-            XCTAssertTrue(harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil }, "the item is no longer hidden")
+            XCTAssertTrue(
+                harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil },
+                "the item is no longer hidden")
 
             harness.search("tarkan")
             XCTAssertEqual(harness.names.filter { $0 == "Kuzu Kuzu" }.count, 1, "it is back in its own search")

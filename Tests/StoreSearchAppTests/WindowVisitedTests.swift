@@ -26,8 +26,9 @@ final class WindowVisitedTests: XCTestCase {
 
             list.selectedIndex = 4
             XCTAssertFalse(harness.main.shownItems[4].isVisited, "not at once")
-            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[4].isVisited }, timeout: .seconds(5)),
-                          "staying on a row visits it")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.shownItems[4].isVisited }, timeout: .seconds(5)),
+                "staying on a row visits it")
             XCTAssertEqual(visitedCount, 2)
         }
     }
@@ -46,7 +47,8 @@ final class WindowVisitedTests: XCTestCase {
             XCTAssertFalse(harness.main.shownItems[0].isVisited)
             XCTAssertNil(harness.environment.keeper.store.records[next.id], "nor is it one of My Items")
             XCTAssertTrue(harness.form.ui.notesView.grabFocus())
-            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[0].isVisited }), "going into its form opens it")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.shownItems[0].isVisited }), "going into its form opens it")
         }
     }
 
@@ -58,8 +60,9 @@ final class WindowVisitedTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems[0].isVisited }, timeout: .seconds(5)))
             _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/album/karma/200001?i=300001"])
             XCTAssertTrue(MainContext.spin(until: { harness.form.item?.name == "Kuzu Kuzu" }))
-            XCTAssertTrue(MainContext.spin(until: { harness.main.shownItems.first?.isVisited == true }, timeout: .seconds(5)),
-                          "a link's item, opened, is visited")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.main.shownItems.first?.isVisited == true }, timeout: .seconds(5)),
+                "a link's item, opened, is visited")
         }
     }
 

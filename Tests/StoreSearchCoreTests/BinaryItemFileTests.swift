@@ -8,11 +8,16 @@ final class BinaryItemFileTests: ItemFileTestCase {
     /// -convert binary1` or another tool could leave).
     private func binaryFile() throws -> Data {
         var store = ItemStore()
-        store.setEdits(ItemEdits(name: "Mine", price: Decimal(string: "2.5"), notes: "Σ notes & <more>"),
-                       for: SearchResult(id: "track:1", name: "Song", kind: .song))
-        store.markVisited(SearchResult(id: "track:3", name: "Visited", kind: .song), at: Date(timeIntervalSince1970: 1_700_000_000))
-        store.hide(SearchResult(id: "track:2", name: "Hidden", artist: "A", kind: .song, price: Decimal(string: "1.29"), currency: "USD"),
-                   at: Date(timeIntervalSince1970: 1_800_000_000))
+        store.setEdits(
+            ItemEdits(name: "Mine", price: Decimal(string: "2.5"), notes: "Σ notes & <more>"),
+            for: SearchResult(id: "track:1", name: "Song", kind: .song))
+        store.markVisited(
+            SearchResult(id: "track:3", name: "Visited", kind: .song), at: Date(timeIntervalSince1970: 1_700_000_000))
+        store.hide(
+            SearchResult(
+                id: "track:2", name: "Hidden", artist: "A", kind: .song, price: Decimal(string: "1.29"), currency: "USD"
+            ),
+            at: Date(timeIntervalSince1970: 1_800_000_000))
         let xml = file.encode(store)
         let tree = try PropertyListSerialization.propertyList(from: xml, format: nil)
         return try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
@@ -39,7 +44,9 @@ final class BinaryItemFileTests: ItemFileTestCase {
         let offsetSize = Int(bytes[trailer + 6])
         let top = bytes[(trailer + 16)..<(trailer + 24)].reduce(0) { $0 << 8 | Int($1) }
         let table = bytes[(trailer + 24)..<(trailer + 32)].reduce(0) { $0 << 8 | Int($1) }
-        let topOffset = bytes[(table + top * offsetSize)..<(table + (top + 1) * offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+        let topOffset = bytes[(table + top * offsetSize)..<(table + (top + 1) * offsetSize)].reduce(0) {
+            $0 << 8 | Int($1)
+        }
         XCTAssertEqual(bytes[topOffset] >> 4, 0xD, "the top object is a dictionary")
         bytes[topOffset] = 0xC0 | (bytes[topOffset] & 0x0F)
         try Data(bytes).write(to: file.url)
@@ -47,7 +54,9 @@ final class BinaryItemFileTests: ItemFileTestCase {
         let loaded = try file.load()
         XCTAssertTrue(loaded.store.records.isEmpty)
         XCTAssertTrue(loaded.notice?.contains("damaged") ?? false, loaded.notice ?? "no notice")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("items.plist.corrupt-") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("items.plist.corrupt-")
+        }
         XCTAssertEqual(kept.count, 1, "the damaged file is kept aside")
         XCTAssertNil(ItemStoreFile.formatVersion(ofFileAt: directory.appending(path: kept[0])))
     }
@@ -65,7 +74,8 @@ final class BinaryItemFileTests: ItemFileTestCase {
             }
             try Data(bytes).write(to: file.url)
             if let loaded = try? file.load(), loaded.notice == nil { loadedWhole += 1 }
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != "items.plist" {
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != "items.plist"
+            {
                 try FileManager.default.removeItem(at: directory.appending(path: name))
             }
             _ = ItemStoreFile.formatVersion(ofFileAt: file.url)

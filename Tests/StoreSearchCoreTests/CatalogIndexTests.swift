@@ -6,12 +6,15 @@ final class CatalogIndexTests: XCTestCase {
     /// Records are served as their own bytes from the file: strings holding braces, quotes and
     /// escapes, nested objects and arrays, and other top-level keys do not confuse the scan.
     func testRecordsAreServedAsTheirOwnBytes() throws {
-        let first = #"{"kind":"song","trackName":"Brace { and \"quote\" ]","artistName":"A\\","nested":{"a":[1,{"b":"}"}]}}"#
+        let first =
+            #"{"kind":"song","trackName":"Brace { and \"quote\" ]","artistName":"A\\","nested":{"a":[1,{"b":"}"}]}}"#
         let second = #"{"kind":"ebook","trackName":"Second","genres":["Fiction","{x}"]}"#
-        let catalog = #"{"before":[{"kind":"song","trackName":"Not a result"}],"results":[ "# + first + ",\n  " + second +
-            #"],"after":{"x":[{"y":1}]}}"#
+        let catalog =
+            #"{"before":[{"kind":"song","trackName":"Not a result"}],"results":[ "# + first + ",\n  " + second
+            + #"],"after":{"x":[{"y":1}]}}"#
         let data = Data(catalog.utf8)
-        XCTAssertEqual(CatalogIndex.resultRanges(in: data).map { String(decoding: data[$0], as: UTF8.self) }, [first, second])
+        XCTAssertEqual(
+            CatalogIndex.resultRanges(in: data).map { String(decoding: data[$0], as: UTF8.self) }, [first, second])
 
         let index = try CatalogIndex(catalog: data)
         XCTAssertEqual(index.count, 2)
@@ -20,18 +23,22 @@ final class CatalogIndexTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: body) as? [String: Any])
         XCTAssertEqual(object["resultCount"] as? Int, 1)
         XCTAssertEqual(index.responseBody(term: "fiction", entity: "ebook", limit: 10).count > 0, true)
-        let fiction = try XCTUnwrap(JSONSerialization.jsonObject(with: index.responseBody(term: "fiction", entity: "ebook", limit: 10))
-            as? [String: Any])
+        let fiction = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: index.responseBody(term: "fiction", entity: "ebook", limit: 10))
+                as? [String: Any])
         XCTAssertEqual(fiction["resultCount"] as? Int, 1)
     }
 
     /// Terms typed without Turkish letters (or in capitals) find names written with them, as the
     /// store does: ı and İ count as i, ş as s.
     func testTurkishDotlessIMatchesI() throws {
-        let catalog = #"{"results":[{"kind":"song","trackName":"Şımarık","artistName":"Tarkan Yılmaz"},{"kind":"song","trackName":"İstanbul"}]}"#
+        let catalog =
+            #"{"results":[{"kind":"song","trackName":"Şımarık","artistName":"Tarkan Yılmaz"},{"kind":"song","trackName":"İstanbul"}]}"#
         let index = try CatalogIndex(catalog: Data(catalog.utf8))
         for term in ["simarik", "yilmaz", "YILMAZ", "yılmaz", "istanbul", "İSTANBUL"] {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: index.responseBody(term: term, entity: nil, limit: 10)) as? [String: Any])
+            let object = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: index.responseBody(term: term, entity: nil, limit: 10))
+                    as? [String: Any])
             XCTAssertEqual(object["resultCount"] as? Int, 1, term)
         }
     }
@@ -39,7 +46,8 @@ final class CatalogIndexTests: XCTestCase {
     /// `/lookup?id=` finds a record by its trackId, or, with none (an album, an audiobook), by its
     /// collectionId, as the decoder names results; unknown ids are left out.
     func testLookupFindsRecordsByTheIdTheirResultsHave() throws {
-        let catalog = #"{"results":[{"wrapperType":"track","kind":"song","trackId":11,"collectionId":1,"trackName":"Song"},"#
+        let catalog =
+            #"{"results":[{"wrapperType":"track","kind":"song","trackId":11,"collectionId":1,"trackName":"Song"},"#
             + #"{"wrapperType":"audiobook","collectionId":22,"collectionName":"Book"},"#
             + #"{"wrapperType":"collection","collectionId":33,"collectionName":"Album"}]}"#
         let index = try CatalogIndex(catalog: Data(catalog.utf8))

@@ -33,7 +33,8 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(apps[1].price, Decimal(string: "4.99"))
         XCTAssertEqual(apps[0].artist, "Acme Software Inc.")
         XCTAssertTrue(apps[0].largeArtworkURL!.absoluteString.hasSuffix("512x512bb.jpg"))
-        XCTAssertEqual(apps[0].summary, "Notepad Pro helps you get things done.\n\nFeatures\n• Fast & simple\n• Works offline")
+        XCTAssertEqual(
+            apps[0].summary, "Notepad Pro helps you get things done.\n\nFeatures\n• Fast & simple\n• Works offline")
     }
 
     func testEbookWithoutWrapperTypeUsesGenresArrayAndPlainDescription() throws {
@@ -60,7 +61,8 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(try decode("movie.json").first?.kind.displayName, "Movie")
         XCTAssertEqual(try decode("music-video.json").first?.kind.displayName, "Music Video")
         XCTAssertEqual(try decode("tv-episode.json").first?.kind.displayName, "TV Episode")
-        XCTAssertEqual(try decode("movie.json").first?.summary, "Inception Point follows a crew through a dream within a dream.")
+        XCTAssertEqual(
+            try decode("movie.json").first?.summary, "Inception Point follows a crew through a dream within a dream.")
     }
 
     func testMixedAllBodyKeepsEveryRecordDespiteMissingFieldsAndNulls() throws {
@@ -72,7 +74,8 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(Item(result: missingArtist).artistAndKind, "Unknown (Audiobook)")
         let undated = try XCTUnwrap(results.first { $0.name == "App 09" })
         XCTAssertNil(undated.releaseDate)
-        XCTAssertEqual(results.first { $0.name == "Podcast 12" }?.price, 0, "null trackPrice falls back to collectionPrice")
+        XCTAssertEqual(
+            results.first { $0.name == "Podcast 12" }?.price, 0, "null trackPrice falls back to collectionPrice")
         XCTAssertEqual(Set(results.map(\.id)).count, 56, "identities are unique")
     }
 
@@ -94,7 +97,8 @@ final class DecodingTests: XCTestCase {
         let results = try decode("unicode.json")
         XCTAssertEqual(results.map(\.name), ["Ça plane pour moi", "Żółć 🎸", "apple", "Äpfel", "Zebra"])
         let items = results.map { Item(result: $0) }
-        XCTAssertEqual(ResultOrder.name.sorted(items).map(\.name), ["Äpfel", "apple", "Ça plane pour moi", "Zebra", "Żółć 🎸"])
+        XCTAssertEqual(
+            ResultOrder.name.sorted(items).map(\.name), ["Äpfel", "apple", "Ça plane pour moi", "Zebra", "Żółć 🎸"])
         XCTAssertEqual(ResultOrder.bestMatch.sorted(items).map(\.name), results.map(\.name))
     }
 
@@ -113,8 +117,9 @@ final class DecodingTests: XCTestCase {
     }
 
     func testRecordWithWrongTypesIsSkippedAndOthersKept() throws {
-        XCTAssertEqual(try decode("wrong-types.json").map(\.name), ["Good One", "Good Two"],
-                       "resultCount says 7 but only two records are usable")
+        XCTAssertEqual(
+            try decode("wrong-types.json").map(\.name), ["Good One", "Good Two"],
+            "resultCount says 7 but only two records are usable")
     }
 
     func testFailureBodiesGiveTypedErrors() {
@@ -130,16 +135,21 @@ final class DecodingTests: XCTestCase {
         func decodeError(_ body: Data) -> SearchResponseError? {
             do { _ = try SearchResponseDecoder.decode(body); return nil } catch { return error }
         }
-        XCTAssertEqual(decodeError(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00])), .notText, "a PNG")
+        XCTAssertEqual(
+            decodeError(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00])), .notText, "a PNG")
         XCTAssertEqual(decodeError(Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0xFE])), .notText, "gzip")
-        XCTAssertEqual(decodeError(Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })), .notText, "random bytes")
+        XCTAssertEqual(
+            decodeError(Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })), .notText, "random bytes")
         XCTAssertEqual(decodeError(Data("Service Unavailable – try later".utf8)), .notJSON, "text is a page")
-        XCTAssertEqual(decodeError(Data(("<html>" + String(repeating: "é", count: 300)).utf8)), .notJSON, "a letter cut at 512 bytes")
+        XCTAssertEqual(
+            decodeError(Data(("<html>" + String(repeating: "é", count: 300)).utf8)), .notJSON,
+            "a letter cut at 512 bytes")
         XCTAssertEqual(try? SearchResponseDecoder.decode(Data(#"{"resultCount":0,"results":[]}"#.utf8)), [])
     }
 
     func testIdentityFallsBackToStoreURL() throws {
-        let body = #"{"results":[{"wrapperType":"collection","collectionName":"Box Set","collectionViewUrl":"https://music.apple.com/us/album/box-set"}]}"#
+        let body =
+            #"{"results":[{"wrapperType":"collection","collectionName":"Box Set","collectionViewUrl":"https://music.apple.com/us/album/box-set"}]}"#
         let result = try XCTUnwrap(SearchResponseDecoder.decode(Data(body.utf8)).first)
         XCTAssertEqual(result.id, "url:https://music.apple.com/us/album/box-set")
         XCTAssertEqual(result.kind, .album)

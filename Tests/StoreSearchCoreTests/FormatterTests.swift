@@ -15,15 +15,19 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(PriceFormatter(locale: usd).string(for: Decimal(string: "1.29"), currency: "USD"), "$1.29")
         XCTAssertEqual(PriceFormatter(locale: usd).string(for: 0, currency: "USD"), "Free")
         XCTAssertEqual(PriceFormatter(locale: usd).string(for: 250, currency: "JPY"), "¥250")
-        XCTAssertEqual(normalizedSpaces(PriceFormatter(locale: german).string(for: Decimal(string: "1.29"), currency: "EUR")), "1,29 €")
+        XCTAssertEqual(
+            normalizedSpaces(PriceFormatter(locale: german).string(for: Decimal(string: "1.29"), currency: "EUR")),
+            "1,29 €")
         let yen = PriceFormatter(locale: japanese).string(for: 250, currency: "JPY")!
         XCTAssertTrue(yen.hasSuffix("250") && !yen.contains("."), yen)
         XCTAssertNil(PriceFormatter(locale: usd).string(for: nil, currency: "USD"))
     }
 
     func testEditablePriceHasNoSymbol() {
-        XCTAssertEqual(PriceFormatter(locale: usd).editableString(for: Decimal(string: "1.29"), currency: "USD"), "1.29")
-        XCTAssertEqual(PriceFormatter(locale: german).editableString(for: Decimal(string: "1.29"), currency: "EUR"), "1,29")
+        XCTAssertEqual(
+            PriceFormatter(locale: usd).editableString(for: Decimal(string: "1.29"), currency: "USD"), "1.29")
+        XCTAssertEqual(
+            PriceFormatter(locale: german).editableString(for: Decimal(string: "1.29"), currency: "EUR"), "1,29")
         XCTAssertEqual(PriceFormatter(locale: japanese).editableString(for: 250, currency: "JPY"), "250")
     }
 
@@ -50,7 +54,8 @@ final class FormatterTests: XCTestCase {
     }
 
     func testHTMLEntitiesAndParagraphs() {
-        XCTAssertEqual(HTMLText.plainText("<p>Tom &amp; Jerry&#39;s &#x1F600;</p><p>Second</p>"), "Tom & Jerry's 😀\nSecond")
+        XCTAssertEqual(
+            HTMLText.plainText("<p>Tom &amp; Jerry&#39;s &#x1F600;</p><p>Second</p>"), "Tom & Jerry's 😀\nSecond")
         XCTAssertEqual(HTMLText.plainText("a<br/>b<br>c"), "a\nb\nc")
         XCTAssertEqual(HTMLText.plainText("1 < 2 and &unknown; stays"), "1 < 2 and &unknown; stays")
     }

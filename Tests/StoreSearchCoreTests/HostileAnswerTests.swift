@@ -16,7 +16,8 @@ final class HostileAnswerTests: XCTestCase {
 
     // Problem 10: one bad byte fails the whole search.
     func testAnInvalidUTF8ByteInOneOfTwoHundredRecordsKeepsTheOthers() throws {
-        let body = try replacing("Track 007", with: Array("Track ".utf8) + [0xFF, 0xC3] + Array("07".utf8), in: twoHundred)
+        let body = try replacing(
+            "Track 007", with: Array("Track ".utf8) + [0xFF, 0xC3] + Array("07".utf8), in: twoHundred)
         XCTAssertThrowsError(try JSONSerialization.jsonObject(with: body), "Foundation alone refuses the whole body")
         let results = try SearchResponseDecoder.decode(body)
         XCTAssertEqual(results.count, 200)
@@ -29,7 +30,8 @@ final class HostileAnswerTests: XCTestCase {
         XCTAssertEqual(results.count, 200)
         let track = results.first { $0.name == "Track 000" }
         XCTAssertNil(track?.price, "that record's track price reads as missing")
-        XCTAssertEqual(track?.offers?.collectionPrice, Decimal(string: "10.32"), "so it is shown as sold with its album (#19)")
+        XCTAssertEqual(
+            track?.offers?.collectionPrice, Decimal(string: "10.32"), "so it is shown as sold with its album (#19)")
 
         let id = try replacing("\"trackId\": 300003", with: Array("\"trackId\": -1E+400000".utf8), in: twoHundred)
         XCTAssertEqual(try SearchResponseDecoder.decode(id).count, 200, "identity falls back to the collection")
@@ -80,7 +82,8 @@ final class HostileAnswerTests: XCTestCase {
     // Problem 5: long text.
     func testAHundredKilobyteNameAndArtistAreCutAndKeptWholeInTheSummary() throws {
         let name = String(repeating: "N", count: 100_000), artist = String(repeating: "é", count: 100_000)
-        let body = #"{"results":[{"kind":"song","trackId":1,"trackName":"\#(name)","artistName":"\#(artist)","primaryGenreName":"\#(name)","description":"About it."}]}"#
+        let body =
+            #"{"results":[{"kind":"song","trackId":1,"trackName":"\#(name)","artistName":"\#(artist)","primaryGenreName":"\#(name)","description":"About it."}]}"#
         let song = try XCTUnwrap(SearchResponseDecoder.decode(Data(body.utf8)).first)
         XCTAssertEqual(song.name.unicodeScalars.count, TextBounds.name)
         XCTAssertEqual(song.name.last, "…")
@@ -90,15 +93,18 @@ final class HostileAnswerTests: XCTestCase {
         XCTAssertTrue(summary.hasPrefix("Name: NNNN"), "the name is readable in full in the detail pane")
         XCTAssertLessThanOrEqual(summary.unicodeScalars.count, TextBounds.summary + 1)
         XCTAssertEqual(TextBounds.cut("short", to: 300), "short")
-        XCTAssertEqual(TextBounds.cut(String(repeating: "\u{301}", count: 1000), to: 10).unicodeScalars.count, 10,
-                       "combining marks are counted one by one")
+        XCTAssertEqual(
+            TextBounds.cut(String(repeating: "\u{301}", count: 1000), to: 10).unicodeScalars.count, 10,
+            "combining marks are counted one by one")
     }
 
     func testACancelledDecodeStops() async throws {
         let body = twoHundred
         let task = Task.detached { () -> Result<Int, SearchResponseError> in
             withUnsafeCurrentTask { $0?.cancel() }
-            do throws(SearchResponseError) { return .success(try SearchResponseDecoder.decode(body).count) } catch { return .failure(error) }
+            do throws(SearchResponseError) { return .success(try SearchResponseDecoder.decode(body).count) } catch {
+                return .failure(error)
+            }
         }
         let outcome = await task.value
         XCTAssertEqual(outcome, .failure(.cancelled))
@@ -113,11 +119,14 @@ final class HostileAnswerTests: XCTestCase {
             {"kind":"song","trackId":3,"trackName":"Shell","collectionViewUrl":"ssh://host","artworkUrl100":"HTTPS://is1.example/100x100bb.jpg"},
             {"kind":"song","trackId":4,"trackName":"Web","trackViewUrl":"https://music.apple.com/x"}]}
             """
-        let results = Dictionary(uniqueKeysWithValues: try SearchResponseDecoder.decode(Data(body.utf8)).map { ($0.name, $0) })
+        let results = Dictionary(
+            uniqueKeysWithValues: try SearchResponseDecoder.decode(Data(body.utf8)).map { ($0.name, $0) })
         XCTAssertNil(results["File"]?.storeURL)
         XCTAssertNil(results["File"]?.artworkURL, "artwork must be fetched from the web too")
         XCTAssertEqual(results["File"]?.refusedStoreLink, .notAWebLink(scheme: "file"))
-        XCTAssertEqual(results["File"]?.storeLinkNote, "The store gave a “file:” link, not a web link, so StoreSearch does not open it.")
+        XCTAssertEqual(
+            results["File"]?.storeLinkNote,
+            "The store gave a “file:” link, not a web link, so StoreSearch does not open it.")
         XCTAssertEqual(results["Script"]?.refusedStoreLink, .notAWebLink(scheme: "javascript"))
         XCTAssertNil(results["Script"]?.previewURL)
         XCTAssertEqual(results["Shell"]?.refusedStoreLink, .notAWebLink(scheme: "ssh"))
@@ -125,24 +134,31 @@ final class HostileAnswerTests: XCTestCase {
         XCTAssertEqual(results["Web"]?.storeURL?.absoluteString, "https://music.apple.com/x")
         XCTAssertNil(results["Web"]?.storeLinkNote)
 
-        for refused in ["file:///etc/passwd", "javascript:alert(1)", "ssh://h", "smb://h/s", "http:no-host", "mailto:a@b", "/relative"] {
+        for refused in [
+            "file:///etc/passwd", "javascript:alert(1)", "ssh://h", "smb://h/s", "http:no-host", "mailto:a@b",
+            "/relative",
+        ] {
             XCTAssertNil(WebLink.web(URL(string: refused)), refused)
         }
-        XCTAssertEqual(SearchResult(id: "x", name: "x", kind: .song).storeLinkNote, "The store gave no link for this item.")
+        XCTAssertEqual(
+            SearchResult(id: "x", name: "x", kind: .song).storeLinkNote, "The store gave no link for this item.")
     }
 
     // Problem 10: Retry-After.
     func testRetryAfterIsReadAsSecondsOrADate() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         XCTAssertEqual(RetryAfter.date(from: "120", now: now), now + 120)
-        XCTAssertEqual(RetryAfter.date(from: "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_000)),
-                       Date(timeIntervalSince1970: 1_445_412_480))
-        XCTAssertEqual(RetryAfter.date(from: "99999999999", now: now), now + RetryAfter.longest, "a year is not believed")
+        XCTAssertEqual(
+            RetryAfter.date(from: "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_000)),
+            Date(timeIntervalSince1970: 1_445_412_480))
+        XCTAssertEqual(
+            RetryAfter.date(from: "99999999999", now: now), now + RetryAfter.longest, "a year is not believed")
         XCTAssertNil(RetryAfter.date(from: "soon", now: now))
         XCTAssertNil(RetryAfter.date(from: "-5", now: now))
         let failure = SearchFailure.retryLater(status: 429, after: now + 90, waitSeconds: 90)
         XCTAssertEqual(failure.title, "Too Many Searches")
-        XCTAssertEqual(failure.message, "The iTunes Store asked to wait before searching again. Try again in 2 minutes.")
+        XCTAssertEqual(
+            failure.message, "The iTunes Store asked to wait before searching again. Try again in 2 minutes.")
         XCTAssertFalse(failure.isUnreachable)
         XCTAssertEqual(SearchFailure.cutOff.title, "The Store’s Answer Was Cut Off")
         XCTAssertFalse(SearchFailure.cutOff.isUnreachable, "the store was reached: no offline offer")

@@ -9,7 +9,8 @@ final class HostileItemFileTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "storesearch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appending(path: "data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appending(path: "data"), withIntermediateDirectories: true)
         file = ItemStoreFile(url: directory.appending(path: "data/items.plist"))
     }
 
@@ -19,10 +20,14 @@ final class HostileItemFileTests: XCTestCase {
 
     private func store(_ name: String = "Song") -> ItemStore {
         var store = ItemStore()
-        store.setEdits(ItemEdits(name: name, notes: "a < b & c > d\r\n\t"), for: SearchResult(id: "track:1", name: "S", kind: .song))
-        store.hide(SearchResult(id: "track:2", name: "H", artist: "A", kind: .other("x"), genre: "G", price: Decimal(string: "1.5"),
-                                currency: "EUR", releaseDate: Date(timeIntervalSince1970: -86_400 * 400),
-                                storeURL: URL(string: "https://s/2"), summary: "Σ"), at: Date(timeIntervalSince1970: 3_000_000_000))
+        store.setEdits(
+            ItemEdits(name: name, notes: "a < b & c > d\r\n\t"),
+            for: SearchResult(id: "track:1", name: "S", kind: .song))
+        store.hide(
+            SearchResult(
+                id: "track:2", name: "H", artist: "A", kind: .other("x"), genre: "G", price: Decimal(string: "1.5"),
+                currency: "EUR", releaseDate: Date(timeIntervalSince1970: -86_400 * 400),
+                storeURL: URL(string: "https://s/2"), summary: "Σ"), at: Date(timeIntervalSince1970: 3_000_000_000))
         return store
     }
 
@@ -30,7 +35,8 @@ final class HostileItemFileTests: XCTestCase {
     /// StoreSearch could write: the version sits far beyond the first kilobyte.
     private func futureFile(_ label: String) -> Data {
         let padding = String(repeating: "x", count: 4000)
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -52,15 +58,24 @@ final class HostileItemFileTests: XCTestCase {
         let future = futureFile("main"), futureBackup = futureFile("backup")
         try future.write(to: file.url)
         try futureBackup.write(to: file.backupURL)
-        XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 33, "found by parsing, past nested dictionaries and comments")
+        XCTAssertEqual(
+            ItemStoreFile.formatVersion(ofFileAt: file.url), 33,
+            "found by parsing, past nested dictionaries and comments")
         for _ in 0..<2 {  // two sessions
-            XCTAssertThrowsError(try file.load()) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion)) }
-            XCTAssertThrowsError(try file.save(store())) { XCTAssertEqual($0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion)) }
+            XCTAssertThrowsError(try file.load()) {
+                XCTAssertEqual(
+                    $0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion))
+            }
+            XCTAssertThrowsError(try file.save(store())) {
+                XCTAssertEqual(
+                    $0 as? ItemStoreFileError, .newerVersion(found: 33, supported: ItemStoreFile.formatVersion))
+            }
         }
         XCTAssertEqual(try Data(contentsOf: file.url), future)
         XCTAssertEqual(try Data(contentsOf: file.backupURL), futureBackup)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path).sorted(),
-                       ["items.plist", "items.plist.bak"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path).sorted(),
+            ["items.plist", "items.plist.bak"], "no temporary file left")
     }
 
     func testABackupFromANewerFormatIsKeptWhenTheFileItselfIsSaved() throws {
@@ -78,7 +93,9 @@ final class HostileItemFileTests: XCTestCase {
         try futureBackup.write(to: file.backupURL)
         let result = try file.load(now: Date(timeIntervalSince1970: 0))
         XCTAssertTrue(result.store.isEmpty)
-        XCTAssertTrue(result.notice?.contains("newer version of StoreSearch (format 33) and is left untouched") == true, result.notice ?? "")
+        XCTAssertTrue(
+            result.notice?.contains("newer version of StoreSearch (format 33) and is left untouched") == true,
+            result.notice ?? "")
         try file.save(store())
         try file.save(store("again"))
         XCTAssertEqual(try Data(contentsOf: file.backupURL), futureBackup)
@@ -91,16 +108,20 @@ final class HostileItemFileTests: XCTestCase {
         let target = synced.appending(path: "storesearch-items.plist")
         try file.save(store("before"))
         try FileManager.default.moveItem(at: file.url, to: target)
-        try FileManager.default.createSymbolicLink(atPath: file.url.path, withDestinationPath: "../Sync/storesearch-items.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: file.url.path, withDestinationPath: "../Sync/storesearch-items.plist")
 
         try file.save(store("after"))
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: file.url.path), "../Sync/storesearch-items.plist",
-                       "the link stays a link")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: file.url.path), "../Sync/storesearch-items.plist",
+            "the link stays a link")
         XCTAssertEqual(try ItemStoreFile(url: target).load().store, store("after"), "the target holds the save")
         XCTAssertEqual(try file.load().store, store("after"))
-        XCTAssertEqual(try ItemStoreFile(url: file.backupURL).load().store, store("before"), "the backup is the previous target")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: synced.path), ["storesearch-items.plist"],
-                       "the temporary file was renamed in the target's folder")
+        XCTAssertEqual(
+            try ItemStoreFile(url: file.backupURL).load().store, store("before"), "the backup is the previous target")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: synced.path), ["storesearch-items.plist"],
+            "the temporary file was renamed in the target's folder")
     }
 
     func testADanglingLinkGetsItsTargetCreated() throws {
@@ -133,14 +154,20 @@ final class HostileItemFileTests: XCTestCase {
         var big = ItemStore(), expected = ItemStore()
         for index in 0..<3_000 {
             let result = SearchResult(id: "track:\(index)", name: "N", kind: .song)
-            big.setEdits(ItemEdits(name: "Name \(index) <&>", price: Decimal(index) / 100, notes: "ü\u{0}\u{7}\r\n\t"), for: result)
-            expected.setEdits(ItemEdits(name: "Name \(index) <&>", price: Decimal(index) / 100, notes: "ü\u{FFFD}\u{FFFD}\r\n\t"), for: result)
+            big.setEdits(
+                ItemEdits(name: "Name \(index) <&>", price: Decimal(index) / 100, notes: "ü\u{0}\u{7}\r\n\t"),
+                for: result)
+            expected.setEdits(
+                ItemEdits(name: "Name \(index) <&>", price: Decimal(index) / 100, notes: "ü\u{FFFD}\u{FFFD}\r\n\t"),
+                for: result)
             big.markVisited(result, at: Date(timeIntervalSince1970: Double(index) * 12_345.0))
             expected.markVisited(result, at: Date(timeIntervalSince1970: Double(index) * 12_345.0))
         }
         try file.save(big)
         XCTAssertEqual(try file.load().store, expected)
-        let parsed = try PropertyListSerialization.propertyList(from: try Data(contentsOf: file.url), format: nil) as? [String: Any]
+        let parsed =
+            try PropertyListSerialization.propertyList(from: try Data(contentsOf: file.url), format: nil)
+            as? [String: Any]
         XCTAssertEqual((parsed?["items"] as? [Any])?.count, 3_000)
         XCTAssertEqual(file.encode(big), try Data(contentsOf: file.url), "encode and the streamed save agree")
     }
@@ -151,16 +178,25 @@ final class HostileItemFileTests: XCTestCase {
             return ItemStoreFile.formatVersion(ofFileAt: file.url)
         }
         let head = #"<?xml version="1.0"?><!DOCTYPE plist [ <!ENTITY x "a>b"> ]><plist version="1.0" note='a>b'>"#
-        XCTAssertEqual(try version(head + "<dict><key>a</key><string><![CDATA[<key>formatVersion</key><integer>9</integer>]]></string>"
-                                   + "<key>formatVersion</key><integer> 4 </integer></dict></plist>"), 4)
-        XCTAssertEqual(try version("<plist><dict><key>nested</key><array><dict><key>formatVersion</key><integer>9</integer></dict></array>"
-                                   + "<key>formatVersion</key><integer>2</integer></dict></plist>"), 2, "only the top level counts")
+        XCTAssertEqual(
+            try version(
+                head + "<dict><key>a</key><string><![CDATA[<key>formatVersion</key><integer>9</integer>]]></string>"
+                    + "<key>formatVersion</key><integer> 4 </integer></dict></plist>"), 4)
+        XCTAssertEqual(
+            try version(
+                "<plist><dict><key>nested</key><array><dict><key>formatVersion</key><integer>9</integer></dict></array>"
+                    + "<key>formatVersion</key><integer>2</integer></dict></plist>"), 2, "only the top level counts")
         XCTAssertEqual(try version("<plist><dict><key>formatVersion</key><string>5</string></dict></plist>"), 5)
         XCTAssertNil(try version("<plist><dict><key>items</key><array/></dict></plist>"))
-        let many = (0..<40_000).map { "<string>item \($0)</string>" }.joined(separator: "\n")  // tags across read buffers
-        XCTAssertEqual(try version("<plist><dict><key>a</key><array>\(many)</array><key>formatVersion</key><integer>3</integer></dict></plist>"), 3)
+        // tags across read buffers
+        let many = (0..<40_000).map { "<string>item \($0)</string>" }.joined(separator: "\n")
+        XCTAssertEqual(
+            try version(
+                "<plist><dict><key>a</key><array>\(many)</array><key>formatVersion</key><integer>3</integer></dict></plist>"
+            ), 3)
         XCTAssertNil(try version("not a list at all < > <<"))
-        let binary = try PropertyListSerialization.data(fromPropertyList: ["formatVersion": 6, "zzz": "x"], format: .binary, options: 0)
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["formatVersion": 6, "zzz": "x"], format: .binary, options: 0)
         try binary.write(to: file.url)
         XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 6, "a binary list is read by Foundation")
         XCTAssertThrowsError(try file.save(store()), "and is not replaced")
@@ -170,10 +206,12 @@ final class HostileItemFileTests: XCTestCase {
     func testHandEditedFilesReadAsTheyMean() throws {
         var big = store()
         for index in 0..<500 {
-            let result = SearchResult(id: "track:\(index)", name: "N &amp; \(index)", artist: index % 2 == 0 ? "" : "A", kind: .song,
-                                      price: Decimal(index) / 7, releaseDate: Date(timeIntervalSince1970: Double(index) * -99_999),
-                                      storeURL: URL(string: "https://s/\(index)?a=1&b=<2>"))
-            big.setEdits(ItemEdits(name: index % 3 == 0 ? "" : "E\(index) \"q\" 'a'", notes: "Σ\r\n&#x41;"), for: result)
+            let result = SearchResult(
+                id: "track:\(index)", name: "N &amp; \(index)", artist: index % 2 == 0 ? "" : "A", kind: .song,
+                price: Decimal(index) / 7, releaseDate: Date(timeIntervalSince1970: Double(index) * -99_999),
+                storeURL: URL(string: "https://s/\(index)?a=1&b=<2>"))
+            big.setEdits(
+                ItemEdits(name: index % 3 == 0 ? "" : "E\(index) \"q\" 'a'", notes: "Σ\r\n&#x41;"), for: result)
             if index % 5 == 0 { big.hide(result, at: Date(timeIntervalSince1970: Double(index) * 1e6)) }
         }
         let data = file.encode(big)
@@ -185,7 +223,8 @@ final class HostileItemFileTests: XCTestCase {
         text = text.replacingOccurrences(of: "<key>items</key>", with: "<!-- mine --><key>items</key>")
         try Data(text.utf8).write(to: file.url)
         XCTAssertEqual(try file.load().store, big, "a comment")
-        let reordered = #"<plist version="1.0"><dict><key>items</key><array><dict><key>id</key><string>x&#x41;</string><key>visitedAt</key><date>2001-09-09T01:46:40Z</date></dict></array><key>formatVersion</key><integer>2</integer></dict></plist>"#
+        let reordered =
+            #"<plist version="1.0"><dict><key>items</key><array><dict><key>id</key><string>x&#x41;</string><key>visitedAt</key><date>2001-09-09T01:46:40Z</date></dict></array><key>formatVersion</key><integer>2</integer></dict></plist>"#
         try Data(reordered.utf8).write(to: file.url)
         XCTAssertEqual(try file.load().store.records["xA"]?.visitedAt, Date(timeIntervalSince1970: 1_000_000_000))
     }
@@ -202,11 +241,15 @@ final class HostileItemFileTests: XCTestCase {
             <key>kind</key><string>song</string>\(links)</dict></dict></array></dict></plist>
             """
         }
-        try Data(snapshot("""
-            <key>storeURL</key><string>file:///etc/passwd</string><key>previewURL</key><string>javascript:alert(1)</string>
-            <key>artworkURL</key><string>https://is1-ssl.mzstatic.com/a/100x100bb.jpg</string>
-            <key>largeArtworkURL</key><dict><key>relative</key><string>ssh://host/x</string></dict>
-            """).utf8).write(to: file.url)
+        try Data(
+            snapshot(
+                """
+                <key>storeURL</key><string>file:///etc/passwd</string><key>previewURL</key><string>javascript:alert(1)</string>
+                <key>artworkURL</key><string>https://is1-ssl.mzstatic.com/a/100x100bb.jpg</string>
+                <key>largeArtworkURL</key><dict><key>relative</key><string>ssh://host/x</string></dict>
+                """
+            ).utf8
+        ).write(to: file.url)
         let loaded = try file.load()
         let result = try XCTUnwrap(loaded.store.records["track:1"]?.snapshot)
         XCTAssertNil(result.storeURL)

@@ -16,10 +16,11 @@ final class ItemFileCrashTests: ItemFileTestCase {
     private static func store() -> ItemStore {
         var store = ItemStore()
         for index in 0..<count {
-            let song = SearchResult(id: "track:\(index)", name: "Song \(index)", artist: "Artist \(index % 100)", kind: .song,
-                                    price: Decimal(string: "1.29"), currency: "USD",
-                                    storeURL: URL(string: "https://music.apple.com/us/song/\(index)"),
-                                    summary: "A song that is long enough to make each record take some bytes.")
+            let song = SearchResult(
+                id: "track:\(index)", name: "Song \(index)", artist: "Artist \(index % 100)", kind: .song,
+                price: Decimal(string: "1.29"), currency: "USD",
+                storeURL: URL(string: "https://music.apple.com/us/song/\(index)"),
+                summary: "A song that is long enough to make each record take some bytes.")
             store.keep(song, at: Date(timeIntervalSince1970: Double(index)))
         }
         return store
@@ -43,16 +44,20 @@ final class ItemFileCrashTests: ItemFileTestCase {
             XCTAssertFalse(loaded.isDamaged, "round \(round)")
             XCTAssertNil(loaded.notice, "round \(round)")
             XCTAssertEqual(loaded.store.records.count, Self.count, "round \(round): every item is there")
-            XCTAssertEqual(loaded.store.records.filter { $0.key != Self.edited.id }, Self.unedited, "round \(round): each as it was saved")
+            XCTAssertEqual(
+                loaded.store.records.filter { $0.key != Self.edited.id }, Self.unedited,
+                "round \(round): each as it was saved")
             let save = try XCTUnwrap(Self.saveNumber(in: loaded.store), "round \(round)")
             XCTAssertGreaterThanOrEqual(save, lastSave, "round \(round): never an older file than a finished save")
             lastSave = save
             if FileManager.default.fileExists(atPath: file.backupURL.path) {
                 let backup = try ItemStoreFile(url: file.backupURL).load(repairing: false)
                 XCTAssertFalse(backup.isDamaged, "round \(round): the backup is whole too")
-                XCTAssertEqual(backup.store.records.filter { $0.key != Self.edited.id }, Self.unedited, "round \(round)")
+                XCTAssertEqual(
+                    backup.store.records.filter { $0.key != Self.edited.id }, Self.unedited, "round \(round)")
             }
-            XCTAssertNil(strayTemporary(of: child), "round \(round): the next load removes the dead save's temporary file")
+            XCTAssertNil(
+                strayTemporary(of: child), "round \(round): the next load removes the dead save's temporary file")
         }
         XCTAssertGreaterThan(killedWhileWriting, 0, "at least one kill landed while a save was being written")
     }
@@ -65,7 +70,8 @@ final class ItemFileCrashTests: ItemFileTestCase {
     /// This test binary again, running only `testSaveLoopOfTheCrashTest` on `file`.
     private func startSaving() throws -> Process {
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.executableURL = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         child.arguments = ["StoreSearchCoreTests.ItemFileSaveLoop/testSaveLoopOfTheCrashTest"]
         child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: file.url.path]) { $1 }
         child.standardOutput = FileHandle.nullDevice

@@ -25,7 +25,9 @@ final class ItemFileEncodingTests: ItemFileTestCase {
     }
 
     /// Loads `bytes`, checks the letters and that no notice speaks of damage, saves, and loads again.
-    private func assertReadWithEveryLetter(_ bytes: Data, file line: StaticString = #filePath, line number: UInt = #line) throws {
+    private func assertReadWithEveryLetter(
+        _ bytes: Data, file line: StaticString = #filePath, line number: UInt = #line
+    ) throws {
         try bytes.write(to: file.url)
         let loaded = try file.load()
         XCTAssertNil(loaded.notice, file: line, line: number)
@@ -33,8 +35,12 @@ final class ItemFileEncodingTests: ItemFileTestCase {
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.notes, "Straße", file: line, line: number)
         try file.save(loaded.store)
         XCTAssertEqual(try file.load().store.records["track:1"]?.edits.name, "Café Müller", file: line, line: number)
-        XCTAssertEqual(try Data(contentsOf: file.backupURL), bytes, "the other tool's file is the backup", file: line, line: number)
-        XCTAssertNotNil(try PropertyListSerialization.propertyList(from: Data(contentsOf: file.url), format: nil), file: line, line: number)
+        XCTAssertEqual(
+            try Data(contentsOf: file.backupURL), bytes, "the other tool's file is the backup", file: line, line: number
+        )
+        XCTAssertNotNil(
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: file.url), format: nil), file: line,
+            line: number)
     }
 
     func testUTF8WithAByteOrderMark() throws {
@@ -42,8 +48,10 @@ final class ItemFileEncodingTests: ItemFileTestCase {
     }
 
     func testUTF16LittleAndBigEndianWithAByteOrderMark() throws {
-        try assertReadWithEveryLetter(plist(declaring: "UTF-16").data(using: .utf16LittleEndian).map { Data([0xFF, 0xFE]) + $0 }!)
-        try assertReadWithEveryLetter(plist(declaring: "UTF-16").data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!)
+        try assertReadWithEveryLetter(
+            plist(declaring: "UTF-16").data(using: .utf16LittleEndian).map { Data([0xFF, 0xFE]) + $0 }!)
+        try assertReadWithEveryLetter(
+            plist(declaring: "UTF-16").data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!)
     }
 
     func testUTF16WithoutAByteOrderMark() throws {

@@ -13,10 +13,14 @@ final class ItemFileFastPathTests: ItemFileTestCase {
     /// Loads `bytes` the fast way and the full way (moving nothing), checks they agree, and
     /// returns the fast way's load.
     @discardableResult
-    private func loadBothWays(_ bytes: Data, fast expected: Bool, file line: UInt = #line) throws -> ItemStoreFile.Loaded? {
+    private func loadBothWays(_ bytes: Data, fast expected: Bool, file line: UInt = #line) throws -> ItemStoreFile
+        .Loaded?
+    {
         try bytes.write(to: file.url)
         let scanned = try file.scan(AtomicFile(url: file.url))
-        XCTAssertEqual(scanned != nil, expected, expected ? "the fast reader takes it" : "the fast reader leaves it to the full one", line: line)
+        XCTAssertEqual(
+            scanned != nil, expected,
+            expected ? "the fast reader takes it" : "the fast reader leaves it to the full one", line: line)
         var full = ItemStoreFile(url: file.url, locale: file.locale)
         full.readsFast = false
         let fastLoad = Result { try file.load(now: now, repairing: false) }
@@ -28,7 +32,9 @@ final class ItemFileFastPathTests: ItemFileTestCase {
             XCTAssertEqual(fast.notice, whole.notice, line: line)
             XCTAssertEqual(fast.isDamaged, whole.isDamaged, line: line)
             XCTAssertEqual(fast.hasUnreadValues, whole.hasUnreadValues, line: line)
-            if let scanned { XCTAssertEqual(scanned, whole.store, "what the fast reader read is the store", line: line) }
+            if let scanned {
+                XCTAssertEqual(scanned, whole.store, "what the fast reader read is the store", line: line)
+            }
             return fast
         case (.failure(let fast), .failure(let whole)):
             XCTAssertEqual("\(fast)", "\(whole)", line: line)
@@ -46,19 +52,29 @@ final class ItemFileFastPathTests: ItemFileTestCase {
         let start = Date(timeIntervalSince1970: 1_600_000_000)
         for index in 0..<count {
             var result = SearchResult(
-                id: index % 2 == 0 ? "track:\(index)" : "collection:1234567890\(index)", name: "Café “\(index)” 東京 🎵 <&> '\"'",
-                artist: "A Long Repeated Artist Name \(index % 3)", kind: [.song, .album, .other("weird kind"), .ebook][index % 4],
+                id: index % 2 == 0 ? "track:\(index)" : "collection:1234567890\(index)",
+                name: "Café “\(index)” 東京 🎵 <&> '\"'",
+                artist: "A Long Repeated Artist Name \(index % 3)",
+                kind: [.song, .album, .other("weird kind"), .ebook][index % 4],
                 genre: "Singer/Songwriter", price: Decimal(string: "1.\(index)"), currency: "EUR",
-                releaseDate: start + Double(index) * 86_400, storeURL: URL(string: "https://music.apple.com/de/album/x/\(index)?i=\(index)&l=en"),
-                previewURL: URL(string: "https://audio-ssl.itunes.apple.com/p/\(index).m4a"), collectionName: "Collection \(index % 5) of a long name",
-                storeRegion: "DE", artworkURL: URL(string: "https://is1-ssl.mzstatic.com/image/thumb/\(index)/100x100bb.jpg"),
+                releaseDate: start + Double(index) * 86_400,
+                storeURL: URL(string: "https://music.apple.com/de/album/x/\(index)?i=\(index)&l=en"),
+                previewURL: URL(string: "https://audio-ssl.itunes.apple.com/p/\(index).m4a"),
+                collectionName: "Collection \(index % 5) of a long name",
+                storeRegion: "DE",
+                artworkURL: URL(string: "https://is1-ssl.mzstatic.com/image/thumb/\(index)/100x100bb.jpg"),
                 largeArtworkURL: URL(string: "http://example.com/a%20b/\(index).jpg"),
-                summary: "Line one\r\nline two\twith a tab\n\(String(repeating: "ü", count: index))", artistID: "\(900 + index)", collectionID: "\(7000 + index)")
-            if index % 5 == 0 { result.offers = StoreOffers(restriction: .albumOnly, collectionPrice: Decimal(string: "9.99")) }
+                summary: "Line one\r\nline two\twith a tab\n\(String(repeating: "ü", count: index))",
+                artistID: "\(900 + index)", collectionID: "\(7000 + index)")
+            if index % 5 == 0 {
+                result.offers = StoreOffers(restriction: .albumOnly, collectionPrice: Decimal(string: "9.99"))
+            }
             store.markVisited(result, at: start)
             if index % 3 == 0 {
-                store.setEdits(ItemEdits(name: "Edited & <renamed>", artist: "Me", price: Decimal(string: "0.99"),
-                                         releaseDate: start, notes: "Note \(index)\n\r ∑"), for: result, at: start)
+                store.setEdits(
+                    ItemEdits(
+                        name: "Edited & <renamed>", artist: "Me", price: Decimal(string: "0.99"),
+                        releaseDate: start, notes: "Note \(index)\n\r ∑"), for: result, at: start)
             }
             if index % 4 == 0 {
                 store.keep(result, at: start)
@@ -89,7 +105,9 @@ final class ItemFileFastPathTests: ItemFileTestCase {
     func testOtherToolsFilesGiveTheSameStoreEitherWay() throws {
         for name in ["items-format-1.plist", "items-format-2.plist", "items-format-3.plist", "items-plistlib.plist"] {
             let fixture = Fixture.data(name)
-            let takesIt = try { try fixture.write(to: file.url); return try file.scan(AtomicFile(url: file.url)) != nil }()
+            let takesIt = try {
+                try fixture.write(to: file.url); return try file.scan(AtomicFile(url: file.url)) != nil
+            }()
             try loadBothWays(fixture, fast: takesIt)
         }
         // Format 1 keeps prices as Decimal dictionaries and kinds as `{song: {}}`: not the writer's.
@@ -104,7 +122,8 @@ final class ItemFileFastPathTests: ItemFileTestCase {
     }
 
     func testEntitiesAndCharacterReferencesAreReadTheFastWay() throws {
-        let data = try ownFile(replacing: "<string>Note 0\n", with: "<string>&quot;&apos;&#233;&#x1F600;&#10;&#9;&amp;Note 0\n")
+        let data = try ownFile(
+            replacing: "<string>Note 0\n", with: "<string>&quot;&apos;&#233;&#x1F600;&#10;&#9;&amp;Note 0\n")
         let loaded = try loadBothWays(data, fast: true)
         XCTAssertEqual(loaded?.store.records["track:0"]?.edits.notes?.hasPrefix("\"'é😀\n\t&Note 0"), true)
     }
@@ -119,12 +138,20 @@ final class ItemFileFastPathTests: ItemFileTestCase {
             ("<string>Note 0\n", "<string>Note > 0\n"),
             ("<key>visitedAt</key>", "<key>priceWatch</key><true/><key>visitedAt</key>"),  // another tool's key
             ("<string>DE</string>", "<string lang=\"de\">DE</string>"),  // an attribute
-            ("<key>artistId</key>\n\t\t\t\t<string>900</string>", "<key>artistId</key>\n\t\t\t\t<integer>900</integer>"),
-            ("<key>price</key>\n\t\t\t\t<string>0.99</string>", "<key>price</key>\n\t\t\t\t<string>0,99x</string>"),  // kept unread
+            (
+                "<key>artistId</key>\n\t\t\t\t<string>900</string>",
+                "<key>artistId</key>\n\t\t\t\t<integer>900</integer>"
+            ),
+            // kept unread
+            ("<key>price</key>\n\t\t\t\t<string>0.99</string>", "<key>price</key>\n\t\t\t\t<string>0,99x</string>"),
             ("Z</date>", ".000Z</date>"),  // another form of date
             ("Z</date>", "+00:00</date>"),
-            ("<dict>\n\t<key>formatVersion</key>", "<dict>\n\t<key>other</key>\n\t<string>x</string>\n\t<key>formatVersion</key>"),
-            ("</array>\n</dict>", "</array>\n\t<key>tool</key>\n\t<string>x</string>\n</dict>"),  // another tool's top-level key
+            (
+                "<dict>\n\t<key>formatVersion</key>",
+                "<dict>\n\t<key>other</key>\n\t<string>x</string>\n\t<key>formatVersion</key>"
+            ),
+            // another tool's top-level key
+            ("</array>\n</dict>", "</array>\n\t<key>tool</key>\n\t<string>x</string>\n</dict>"),
             ("\t</array>\n</dict>\n</plist>\n", "\t</array>\n</dict>\n</plist>\n<!-- after -->\n"),
             ("<integer>4</integer>", "<integer>99</integer>"),  // a newer format: refused
             ("<integer>4</integer>", "<integer> 4 </integer>"),
@@ -178,13 +205,16 @@ final class ItemFileFastPathTests: ItemFileTestCase {
     func testAFileTheFastReaderRejectsHalfWayLoadsWhole() throws {
         var store = ItemStore()
         for index in 0..<6_000 {
-            store.markVisited(SearchResult(id: "track:\(index)", name: "Song \(index) with a name long enough", kind: .song, currency: "USD"),
-                              at: Date(timeIntervalSince1970: 1_600_000_000))
+            store.markVisited(
+                SearchResult(
+                    id: "track:\(index)", name: "Song \(index) with a name long enough", kind: .song, currency: "USD"),
+                at: Date(timeIntervalSince1970: 1_600_000_000))
         }
         var text = String(decoding: file.encode(store), as: UTF8.self)
         let late = text.range(of: "<string>track:5000</string>")!
         text.replaceSubrange(late, with: "<string>track:5000</string><!-- by hand -->")
-        XCTAssertGreaterThan(text.utf8.distance(from: text.utf8.startIndex, to: late.lowerBound), 1 << 20, "past the first block")
+        XCTAssertGreaterThan(
+            text.utf8.distance(from: text.utf8.startIndex, to: late.lowerBound), 1 << 20, "past the first block")
         let loaded = try loadBothWays(Data(text.utf8), fast: false)
         XCTAssertEqual(loaded?.store.records.count, 6_000)
         XCTAssertEqual(loaded?.store, store)
@@ -194,9 +224,14 @@ final class ItemFileFastPathTests: ItemFileTestCase {
     /// whatever each way makes of it, the other makes too. `make fuzz` runs many more rounds.
     func testMutatedFilesLoadTheSameEitherWay() throws {
         let original = [UInt8](file.encode(richStore(count: 12)))
-        let pieces = ["<!--x-->", "&amp;", "&#13;", "&#xD800;", "<![CDATA[a<b]]>", "</dict>", "<dict>", "<dict/>", "\r", "\r\n", "<string/>",
-                      "<key>id</key>", "<key>id</key><string></string>", "<key>snapshot</key><dict/>", "<array/>", "<true/>", "\u{FFFE}", "é",
-                      "<key>edits</key><dict><key>notes</key><string>again</string></dict>", "<?pi x?>", "<", ">", "&", "\u{0}", "  "]
+        let pieces = [
+            "<!--x-->", "&amp;", "&#13;", "&#xD800;", "<![CDATA[a<b]]>", "</dict>", "<dict>", "<dict/>", "\r", "\r\n",
+            "<string/>",
+            "<key>id</key>", "<key>id</key><string></string>", "<key>snapshot</key><dict/>", "<array/>", "<true/>",
+            "\u{FFFE}", "é",
+            "<key>edits</key><dict><key>notes</key><string>again</string></dict>", "<?pi x?>", "<", ">", "&", "\u{0}",
+            "  ",
+        ]
         var generator = SeededGenerator(seed: 32)
         let rounds = Int(ProcessInfo.processInfo.environment["STORESEARCH_FUZZ_ITEM_FILES"] ?? "") ?? 200
         var tookIt = 0
@@ -219,7 +254,10 @@ final class ItemFileFastPathTests: ItemFileTestCase {
 
     /// Characters that are odd but valid in XML, raw and as references.
     func testUnusualCharacters() throws {
-        for odd in ["\u{FFFE}", "\u{FFFF}", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{10FFFF}", "&#xFFFE;", "&#x85;", "&#x10FFFF;", "&#0;", "&#xD800;", "&#x110000;"] {
+        for odd in [
+            "\u{FFFE}", "\u{FFFF}", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{10FFFF}", "&#xFFFE;", "&#x85;", "&#x10FFFF;",
+            "&#0;", "&#xD800;", "&#x110000;",
+        ] {
             let data = try ownFile(replacing: "<string>Note 0\n", with: "<string>\(odd)Note 0\n")
             try loadBothWays(data, fast: Self.takesIt([UInt8](data), file))
         }
@@ -232,10 +270,16 @@ final class ItemFileFastPathTests: ItemFileTestCase {
 
     /// A link the fast reader keeps as written is one `WebLink` keeps as written.
     func testPlainWebLinksAreTheirOwnText() {
-        let links = ["https://music.apple.com/us/album/x/1?i=2&l=en", "http://example.com/a%20b/c.jpg", "https://a.b/p/(x)!*'$,;=:@~_-.+",
-                     "https://is1-ssl.mzstatic.com/image/thumb/Music/v4/ab/cd/100x100bb.jpg", "https://x.org/a/./b", "https://x.org/a/../b",
-                     "https://X.org/a", "https://x.org:8080/a", "https://x.org", "https://x.org/a b", "https://x.org/%zz", "https://x.org/a#f",
-                     "https://x.org/ü", "https://[::1]/a", "file:///etc/passwd", "javascript:alert(1)", "https:///a", "https://x.org/a?b=%2f"]
+        let links = [
+            "https://music.apple.com/us/album/x/1?i=2&l=en", "http://example.com/a%20b/c.jpg",
+            "https://a.b/p/(x)!*'$,;=:@~_-.+",
+            "https://is1-ssl.mzstatic.com/image/thumb/Music/v4/ab/cd/100x100bb.jpg", "https://x.org/a/./b",
+            "https://x.org/a/../b",
+            "https://X.org/a", "https://x.org:8080/a", "https://x.org", "https://x.org/a b", "https://x.org/%zz",
+            "https://x.org/a#f",
+            "https://x.org/ü", "https://[::1]/a", "file:///etc/passwd", "javascript:alert(1)", "https:///a",
+            "https://x.org/a?b=%2f",
+        ]
         for link in links where ItemFileScanner.isPlainWebLink(link) {
             XCTAssertEqual(WebLink.text(link), link, link)
         }

@@ -7,15 +7,19 @@ import XCTest
 final class ItemFileNestingTests: ItemFileTestCase {
     /// A valid file whose record has an unknown key holding arrays `depth` deep.
     private func write(depth: Int) throws {
-        let nested = String(repeating: "<array>", count: depth) + "<string>deep</string>" + String(repeating: "</array>", count: depth)
-        try Data("""
+        let nested =
+            String(repeating: "<array>", count: depth) + "<string>deep</string>"
+            + String(repeating: "</array>", count: depth)
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
             <dict><key>edits</key><dict><key>name</key><string>Kept</string></dict><key>id</key><string>track:1</string>
             <key>shallow</key><array><array><string>kept</string></array></array>
             <key>thirdParty</key>\(nested)</dict>
             </array><key>topLevel</key>\(nested)</dict></plist>
-            """.utf8).write(to: file.url)
+            """.utf8
+        ).write(to: file.url)
     }
 
     private func assertLeftOutAndSaves(depth: Int) throws {
@@ -69,9 +73,12 @@ final class ItemFileNestingTests: ItemFileTestCase {
     func testADeepValueInADamagedFileIsSalvagedAndWritten() throws {
         var two = ItemRecord(id: "track:2", edits: ItemEdits(name: "Two"))
         two.otherFields["deep"] = (0..<70).reduce(PlistValue.string("x")) { inner, _ in .array([inner]) }
-        let store = ItemStore(records: ["track:1": ItemRecord(id: "track:1", edits: ItemEdits(name: "One")), "track:2": two], otherFields: [:])
+        let store = ItemStore(
+            records: ["track:1": ItemRecord(id: "track:1", edits: ItemEdits(name: "One")), "track:2": two],
+            otherFields: [:])
         var text = String(decoding: file.encode(store), as: UTF8.self)
-        text = text.replacingOccurrences(of: "<string>One</string>", with: "<string>One</strin")  // damages the first record
+        // damages the first record
+        text = text.replacingOccurrences(of: "<string>One</string>", with: "<string>One</strin")
         try Data(text.utf8).write(to: file.url)
         let loaded = try file.load(now: Date(timeIntervalSince1970: 0))
         XCTAssertTrue(loaded.notice?.contains("damaged") ?? false, loaded.notice ?? "no notice")
@@ -88,7 +95,8 @@ final class ItemFileNestingTests: ItemFileTestCase {
         let loaded = try file.load()
         XCTAssertTrue(loaded.notice?.contains("nested too deeply") ?? false, loaded.notice ?? "no notice")
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.name, "Kept")
-        XCTAssertEqual(levels(in: loaded.store.records["track:1"]?.otherFields["thirdParty"]), PlistXMLReader.maximumDepth - 3)
+        XCTAssertEqual(
+            levels(in: loaded.store.records["track:1"]?.otherFields["thirdParty"]), PlistXMLReader.maximumDepth - 3)
         try file.save(loaded.store)
         XCTAssertNil(try file.load().notice)
     }

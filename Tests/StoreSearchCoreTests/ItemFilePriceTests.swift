@@ -10,12 +10,14 @@ final class ItemFilePriceTests: ItemFileTestCase {
             "<dict><key>edits</key><dict><key>name</key><string>Item \(index)</string><key>price</key>\(price)</dict>"
                 + "<key>id</key><string>track:\(index)</string></dict>"
         }
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>formatVersion</key><integer>3</integer><key>items</key><array>
             \(records.joined(separator: "\n"))
             </array></dict></plist>
-            """.utf8).write(to: file.url)
+            """.utf8
+        ).write(to: file.url)
     }
 
     private func load(prices: [String], locale: String) throws -> ItemStoreFile.Loaded {
@@ -24,7 +26,8 @@ final class ItemFilePriceTests: ItemFileTestCase {
     }
 
     func testAPriceInTheUsersLocaleIsReadWhole() throws {
-        let loaded = try load(prices: ["<string>12,50</string>", "<string>1.299,00</string>", "<string>12.50</string>"], locale: "de_DE")
+        let loaded = try load(
+            prices: ["<string>12,50</string>", "<string>1.299,00</string>", "<string>12.50</string>"], locale: "de_DE")
         XCTAssertNil(loaded.notice)
         XCTAssertEqual(loaded.store.records["track:0"]?.edits.price, Decimal(string: "12.5"))
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.price, Decimal(1299))
@@ -32,8 +35,10 @@ final class ItemFilePriceTests: ItemFileTestCase {
     }
 
     func testAPriceNotInTheUsersLocaleIsRefusedNamedAndKeptAsWritten() throws {
-        let prices = ["<string>12,50</string>", "<string>1.299,00</string>", "<string>NaN</string>", "<real>1e400</real>",
-                      "<string>1e400</string>", "<string>1,299.00</string>"]
+        let prices = [
+            "<string>12,50</string>", "<string>1.299,00</string>", "<string>NaN</string>", "<real>1e400</real>",
+            "<string>1e400</string>", "<string>1,299.00</string>",
+        ]
         let loaded = try load(prices: prices, locale: "en_US")
         let notice = try XCTUnwrap(loaded.notice)
         for index in 0...4 {
@@ -51,7 +56,9 @@ final class ItemFilePriceTests: ItemFileTestCase {
 
     func testAnEditedPriceReplacesTheUnreadableOne() throws {
         var store = try load(prices: ["<string>12,50</string>"], locale: "en_US").store
-        store.setEdits(ItemEdits(name: "Item 0", price: Decimal(string: "12.5")), for: SearchResult(id: "track:0", name: "x", kind: .song))
+        store.setEdits(
+            ItemEdits(name: "Item 0", price: Decimal(string: "12.5")),
+            for: SearchResult(id: "track:0", name: "x", kind: .song))
         try file.save(store)
         let reloaded = try file.load()
         XCTAssertNil(reloaded.notice)
@@ -63,7 +70,10 @@ final class ItemFilePriceTests: ItemFileTestCase {
         XCTAssertEqual(StrictDecimal.parse("0.99", locale: german), Decimal(string: "0.99"))
         XCTAssertEqual(StrictDecimal.parse("-1", locale: english), Decimal(-1))
         XCTAssertEqual(StrictDecimal.parse(" 3 ", locale: english), Decimal(3))
-        for refused in ["", "12,5,0", "1.2.3", "12.", ".5", "1 299", "abc", "12kg", "1,29", "+", "99999999999999999999999999999999999999999999999999999"] {
+        for refused in [
+            "", "12,5,0", "1.2.3", "12.", ".5", "1 299", "abc", "12kg", "1,29", "+",
+            "99999999999999999999999999999999999999999999999999999",
+        ] {
             XCTAssertNil(StrictDecimal.parse(refused, locale: english), refused)
         }
         XCTAssertEqual(StrictDecimal.parse("1,29", locale: german), Decimal(string: "1.29"))

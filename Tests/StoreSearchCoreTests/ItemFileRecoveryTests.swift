@@ -7,7 +7,8 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
     private func store(_ names: [String]) -> ItemStore {
         var store = ItemStore()
         for (index, name) in names.enumerated() {
-            store.setEdits(ItemEdits(name: name), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+            store.setEdits(
+                ItemEdits(name: name), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
         }
         return store
     }
@@ -36,7 +37,8 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
         try FileManager.default.removeItem(at: file.url)
         let fromBackup = try file.load()
         XCTAssertEqual(fromBackup.store, changed, "the backup is whole too")
-        XCTAssertEqual(fromBackup.notice, "Your saved items file was missing; your items were restored from the last backup.")
+        XCTAssertEqual(
+            fromBackup.notice, "Your saved items file was missing; your items were restored from the last backup.")
     }
 
     /// With the item file gone and only the backup left, the backup is loaded and written back,
@@ -62,19 +64,24 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
         try damaged.write(to: file.url)
         XCTAssertEqual(try file.load(repairing: false).store, saved)
         XCTAssertEqual(try Data(contentsOf: file.url), damaged)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["items.plist", "items.plist.bak"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+            ["items.plist", "items.plist.bak"])
     }
 
     /// Issue #21: a file that cannot be read is not damaged: it says why and is left alone.
     func testAFolderInTheFilesPlaceIsUnreadableNotDamagedAndLeftAlone() throws {
         try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
         XCTAssertThrowsError(try file.load()) { error in
-            guard case .cannotRead(let path, let reason) = error as? ItemStoreFileError else { return XCTFail("\(error)") }
+            guard case .cannotRead(let path, let reason) = error as? ItemStoreFileError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertEqual(path, file.url.path)
             XCTAssertEqual(reason, "it is not a file")
             XCTAssertTrue((error as? ItemStoreFileError)?.message.contains("cannot be read") ?? false)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["items.plist"], "nothing moved aside")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path), ["items.plist"], "nothing moved aside")
     }
 
     func testAFileWithoutReadPermissionIsLeftByteForByte() throws {
@@ -99,12 +106,16 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
     func testOneDamagedRecordAmongFiftyCostsOnlyThatRecord() throws {
         var older = ItemStore()
         for index in 0..<50 {
-            older.setEdits(ItemEdits(notes: "old \(index)"), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+            older.setEdits(
+                ItemEdits(notes: "old \(index)"),
+                for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
         }
         try file.save(older)
         var newer = older
         for index in 0..<50 {
-            newer.setEdits(ItemEdits(notes: "new \(index)"), for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
+            newer.setEdits(
+                ItemEdits(notes: "new \(index)"),
+                for: SearchResult(id: "track:\(index)", name: "Song \(index)", kind: .song))
         }
         try file.save(newer)  // the backup now holds the older notes
         var text = try String(contentsOf: file.url, encoding: .utf8)
@@ -114,10 +125,16 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
 
         let loaded = try file.load(now: Date(timeIntervalSince1970: 0))
         XCTAssertEqual(loaded.store.records.count, 50)
-        XCTAssertEqual(loaded.store.records["track:3"]?.edits.notes, "new 3", "records read from the file are its newer ones")
+        XCTAssertEqual(
+            loaded.store.records["track:3"]?.edits.notes, "new 3", "records read from the file are its newer ones")
         XCTAssertEqual(loaded.store.records["track:17"]?.edits.notes, "old 17", "the damaged one comes from the backup")
-        XCTAssertEqual(loaded.notice, "Your saved items file was damaged and was kept as items.plist.corrupt-1970-01-01T00-00-00Z. Items recovered from it: 49; unreadable: 1; taken from the last backup: 1.")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appending(path: "items.plist.corrupt-1970-01-01T00-00-00Z").path))
+        XCTAssertEqual(
+            loaded.notice,
+            "Your saved items file was damaged and was kept as items.plist.corrupt-1970-01-01T00-00-00Z. Items recovered from it: 49; unreadable: 1; taken from the last backup: 1."
+        )
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: directory.appending(path: "items.plist.corrupt-1970-01-01T00-00-00Z").path))
         XCTAssertEqual(try file.load().store, loaded.store, "what was recovered is written back")
     }
 }

@@ -19,13 +19,20 @@ final class ItemStoreFileTests: XCTestCase {
 
     private func sampleStore() -> ItemStore {
         var store = ItemStore()
-        let song = SearchResult(id: "track:1", name: "Şımarık", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"),
-                                currency: "USD", releaseDate: Date(timeIntervalSince1970: 866_000_000),
-                                storeURL: URL(string: "https://music.apple.com/x"), artworkURL: URL(string: "https://a/100x100bb.jpg"))
-        store.setEdits(ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0), notes: "line 1\nline 2 <&>"), for: song)
+        let song = SearchResult(
+            id: "track:1", name: "Şımarık", artist: "Tarkan", kind: .song, price: Decimal(string: "1.29"),
+            currency: "USD", releaseDate: Date(timeIntervalSince1970: 866_000_000),
+            storeURL: URL(string: "https://music.apple.com/x"), artworkURL: URL(string: "https://a/100x100bb.jpg"))
+        store.setEdits(
+            ItemEdits(
+                name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
+                notes: "line 1\nline 2 <&>"), for: song)
         store.markVisited(song, at: Date(timeIntervalSince1970: 100))
-        store.hide(SearchResult(id: "collection:9", name: "Hidden Book", kind: .other("podcast-episode"), price: Decimal(string: "4.99"),
-                                storeURL: URL(string: "https://books.apple.com/9")), at: Date(timeIntervalSince1970: 200))
+        store.hide(
+            SearchResult(
+                id: "collection:9", name: "Hidden Book", kind: .other("podcast-episode"),
+                price: Decimal(string: "4.99"),
+                storeURL: URL(string: "https://books.apple.com/9")), at: Date(timeIntervalSince1970: 200))
         return store
     }
 
@@ -42,7 +49,8 @@ final class ItemStoreFileTests: XCTestCase {
         XCTAssertTrue(text.contains("<key>kind</key>\n\t\t\t\t<string>other:podcast-episode</string>"), text)
         XCTAssertTrue(text.contains("<key>storeURL</key>\n\t\t\t\t<string>https://books.apple.com/9</string>"), text)
         XCTAssertFalse(text.contains("mantissa"))
-        XCTAssertEqual(text.components(separatedBy: "<key>snapshot</key>").count, 3, "every touched item keeps a snapshot (#18)")
+        XCTAssertEqual(
+            text.components(separatedBy: "<key>snapshot</key>").count, 3, "every touched item keeps a snapshot (#18)")
         let loaded = try file.load()
         XCTAssertEqual(loaded.store, store)
         XCTAssertNil(loaded.notice)
@@ -55,7 +63,8 @@ final class ItemStoreFileTests: XCTestCase {
         var store = try file.load().store  // as the app's: what is not changed is copied from the file
         try file.save(store)
         let now = Date(timeIntervalSince1970: 1_000_000)  // whole seconds, as the file keeps them
-        store.setEdits(ItemEdits(notes: "changed"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: now)
+        store.setEdits(
+            ItemEdits(notes: "changed"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: now)
         store.keep(SearchResult(id: "track:2", name: "Added", kind: .song), at: now)
         store.forget("collection:9")
         try file.save(store)
@@ -74,7 +83,9 @@ final class ItemStoreFileTests: XCTestCase {
         var store = try file.load().store  // as the app's: read from the file, so nothing changed yet
         try file.save(store)
         try ItemStoreFile(url: file.url).save(ItemStore())  // another tool replaced it: no records
-        store.setEdits(ItemEdits(notes: "one"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 9))
+        store.setEdits(
+            ItemEdits(notes: "one"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song),
+            at: Date(timeIntervalSince1970: 9))
         try file.save(store)
         XCTAssertEqual(try Data(contentsOf: file.url), file.encode(store))
 
@@ -95,9 +106,12 @@ final class ItemStoreFileTests: XCTestCase {
         try handle.seek(toOffset: UInt64(at))
         try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: name.count))
         try handle.close()
-        store.setEdits(ItemEdits(notes: "two"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 9))
+        store.setEdits(
+            ItemEdits(notes: "two"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song),
+            at: Date(timeIntervalSince1970: 9))
         try file.save(store)
-        XCTAssertEqual(try Data(contentsOf: file.url), file.encode(store), "the name as the store has it, not as written in place")
+        XCTAssertEqual(
+            try Data(contentsOf: file.url), file.encode(store), "the name as the store has it, not as written in place")
     }
 
     /// A save trusts the change log only for a store that continues the one saved last: an older
@@ -106,7 +120,9 @@ final class ItemStoreFileTests: XCTestCase {
         try file.save(sampleStore())
         let older = try file.load().store
         var newer = older
-        newer.setEdits(ItemEdits(notes: "newer"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song), at: Date(timeIntervalSince1970: 5))
+        newer.setEdits(
+            ItemEdits(notes: "newer"), for: SearchResult(id: "track:1", name: "Şımarık", kind: .song),
+            at: Date(timeIntervalSince1970: 5))
         try file.save(newer)
         XCTAssertEqual(try file.load().store, newer)
         try file.save(older)
@@ -141,7 +157,8 @@ final class ItemStoreFileTests: XCTestCase {
     }
 
     func testCorruptFileWithoutBackupStartsEmptyWithANotice() throws {
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data([0x00, 0xFF, 0x13]).write(to: file.url)
         let result = try file.load()
         XCTAssertTrue(result.store.isEmpty)
@@ -149,15 +166,20 @@ final class ItemStoreFileTests: XCTestCase {
     }
 
     func testFormatOneFileIsStillRead() throws {
-        let legacy = try Data(contentsOf: Bundle.module.url(forResource: "Fixtures/items-format-1", withExtension: "plist")!)
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let legacy = try Data(
+            contentsOf: Bundle.module.url(forResource: "Fixtures/items-format-1", withExtension: "plist")!)
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try legacy.write(to: file.url)
         // What the format 1 file holds (it was written by the first release).
         let loaded = try file.load()
         XCTAssertNil(loaded.notice)
         let song = try XCTUnwrap(loaded.store.records["track:1"])
-        XCTAssertEqual(song.edits, ItemEdits(name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
-                                             notes: "line 1\nline 2 <&>"))
+        XCTAssertEqual(
+            song.edits,
+            ItemEdits(
+                name: "Simarik", price: Decimal(string: "0.99"), releaseDate: Date(timeIntervalSince1970: 0),
+                notes: "line 1\nline 2 <&>"))
         XCTAssertEqual(song.visitedAt, Date(timeIntervalSince1970: 100))
         XCTAssertEqual(song.snapshot?.name, "Şımarık", "format 1 kept a snapshot of every item, and so does format 3")
         let hidden = try XCTUnwrap(loaded.store.records["collection:9"])
@@ -169,7 +191,8 @@ final class ItemStoreFileTests: XCTestCase {
     }
 
     func testFileFromANewerVersionIsRefusedAndLeftUntouched() throws {
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let future = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>formatVersion</key><integer>7</integer><key>things</key><array/></dict></plist>
@@ -196,12 +219,14 @@ final class ItemStoreFileTests: XCTestCase {
             XCTAssertThrowsError(try file.save(sampleStore())) { error in
                 guard case .cannotWrite(let path, _) = error as? ItemStoreFileError else { return XCTFail("\(error)") }
                 XCTAssertTrue(path.hasSuffix("storesearch"))
-                XCTAssertEqual((error as! ItemStoreFileError).message,
-                               "Could not save your changes to \(path): a file of that name is in the way of the folder.")
+                XCTAssertEqual(
+                    (error as! ItemStoreFileError).message,
+                    "Could not save your changes to \(path): a file of that name is in the way of the folder.")
             }
             return
         }
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         chmod(file.url.deletingLastPathComponent().path, 0o500)
         XCTAssertThrowsError(try file.save(sampleStore()))
     }
@@ -222,7 +247,9 @@ final class ItemStoreFileTests: XCTestCase {
     /// A new file is the user's alone (0600); one whose permissions the user changed keeps them.
     func testSavingKeepsThePermissionsTheUserGaveTheFile() throws {
         try file.save(sampleStore())
-        func mode() throws -> Int { try (FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int) ?? -1 }
+        func mode() throws -> Int {
+            try (FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int) ?? -1
+        }
         XCTAssertEqual(try mode(), 0o600)
         chmod(file.url.path, 0o644)
         try file.save(ItemStore())

@@ -25,8 +25,10 @@ final class ItemStoreTests: XCTestCase {
         var store = ItemStore()
         store.hide(a, at: Date(timeIntervalSince1970: 1))
         store.hide(b, at: Date(timeIntervalSince1970: 2))
-        XCTAssertEqual(store.records.values.filter { $0.hiddenAt != nil }.sorted { $0.hiddenAt! > $1.hiddenAt! }.compactMap(\.snapshot?.name),
-                       ["Beta", "Alpha"])
+        XCTAssertEqual(
+            store.records.values.filter { $0.hiddenAt != nil }.sorted { $0.hiddenAt! > $1.hiddenAt! }.compactMap(
+                \.snapshot?.name),
+            ["Beta", "Alpha"])
         store.unhide(a.id)
         XCTAssertEqual(store.apply(to: [a, b]).map(\.id), ["track:1"])
         XCTAssertTrue(store.records.isEmpty == false)

@@ -8,7 +8,8 @@ import XCTest
 final class OtherToolsItemFileTests: ItemFileTestCase {
     /// A file as plistlib lays it out (other indentation, sorted keys), with `items` holding `records`.
     private func write(version: String = "2", records: String) throws {
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -21,7 +22,8 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
               </array>
             </dict>
             </plist>
-            """.utf8).write(to: file.url)
+            """.utf8
+        ).write(to: file.url)
     }
 
     private func record(_ id: Int, price: String, extra: String = "") -> String {
@@ -30,8 +32,11 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
     }
 
     func testPricesWrittenAsIntegerRealOrTextAreReadAsThatPrice() throws {
-        try write(records: [record(1, price: "<integer>2</integer>"), record(2, price: "<real>1.5</real>"),
-                            record(3, price: "<string>0.99</string>"), record(4, price: "<real>1.29</real>")].joined())
+        try write(
+            records: [
+                record(1, price: "<integer>2</integer>"), record(2, price: "<real>1.5</real>"),
+                record(3, price: "<string>0.99</string>"), record(4, price: "<real>1.29</real>"),
+            ].joined())
         let loaded = try file.load()
         XCTAssertNil(loaded.notice)
         let prices = loaded.store.records.mapValues { $0.edits.price }
@@ -51,7 +56,8 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
         XCTAssertEqual(loaded.store.records["track:1"]?.edits.name, "Item 1", "the rest of the record stays")
         XCTAssertEqual(loaded.store.records["track:2"]?.edits.price, Decimal(1))
         try file.save(loaded.store)
-        XCTAssertEqual(try file.load().store.records["track:1"]?.otherEditsFields["price"], .bool(true), "written back as it was")
+        XCTAssertEqual(
+            try file.load().store.records["track:1"]?.otherEditsFields["price"], .bool(true), "written back as it was")
     }
 
     /// Issue #21: what Core leaves out it reports through the logger the app installs (GLib's
@@ -62,11 +68,14 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
         defer { CoreLog.handler = nil }
         try write(records: record(1, price: "<true/>"))
         _ = try file.load()
-        XCTAssertEqual(reports.withLock { $0 }, ["warning Items: kept edits.price of an item as written: its value cannot be read"])
+        XCTAssertEqual(
+            reports.withLock { $0 }, ["warning Items: kept edits.price of an item as written: its value cannot be read"]
+        )
     }
 
     func testUnknownKeysAreKeptAndWrittenBack() throws {
-        let extra = "<key>favorite</key><true/><key>tags</key><array><string>a &amp; b</string><integer>3</integer></array>"
+        let extra =
+            "<key>favorite</key><true/><key>tags</key><array><string>a &amp; b</string><integer>3</integer></array>"
         try write(records: record(1, price: "<string>1</string>", extra: extra))
         var store = try file.load().store
         XCTAssertEqual(store.records["track:1"]?.otherFields["favorite"], .bool(true))

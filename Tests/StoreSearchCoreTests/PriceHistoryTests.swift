@@ -10,22 +10,30 @@ final class PriceHistoryTests: ItemFileTestCase {
     private var day2: Date { day1.addingTimeInterval(86_400) }
     private var day3: Date { day1.addingTimeInterval(2 * 86_400) }
 
-    private func song(_ id: String, _ name: String, price: Decimal?, currency: String = "USD", albumOnly: Decimal? = nil) -> SearchResult {
-        SearchResult(id: id, name: name, artist: "Tarkan", kind: .song, price: price,
-                     offers: albumOnly.map { StoreOffers(restriction: .albumOnly, collectionPrice: $0) }, currency: currency, storeRegion: "US")
+    private func song(
+        _ id: String, _ name: String, price: Decimal?, currency: String = "USD", albumOnly: Decimal? = nil
+    ) -> SearchResult {
+        SearchResult(
+            id: id, name: name, artist: "Tarkan", kind: .song, price: price,
+            offers: albumOnly.map { StoreOffers(restriction: .albumOnly, collectionPrice: $0) }, currency: currency,
+            storeRegion: "US")
     }
 
     func testOneEntryPerChangeWithDropsAndRises() {
         var store = ItemStore()
         store.keep(song("track:1", "Kuzu Kuzu", price: 0.99), at: day1)
         XCTAssertEqual(store.records["track:1"]?.priceHistory, [], "no change yet: no history")
-        XCTAssertEqual(store.refreshPrices(from: [song("track:1", "Kuzu Kuzu", price: 0.99)], at: day2), [:], "the same price is no change")
+        XCTAssertEqual(
+            store.refreshPrices(from: [song("track:1", "Kuzu Kuzu", price: 0.99)], at: day2), [:],
+            "the same price is no change")
         let drop = store.refreshPrices(from: [song("track:1", "Kuzu Kuzu", price: 0.49)], at: day2)
         XCTAssertEqual(drop["track:1"]?.isDrop, true)
         XCTAssertEqual(store.records["track:1"]?.priceHistory.map(\.price), [0.99, 0.49])
-        XCTAssertEqual(store.records["track:1"]?.priceHistory.map(\.date), [day1, day2], "the first price dated when it was kept")
-        XCTAssertEqual(store.refreshPrices(from: [song("track:1", "Kuzu Kuzu (Remastered)", price: 0.49)], at: day3), [:],
-                       "a new name is no price change")
+        XCTAssertEqual(
+            store.records["track:1"]?.priceHistory.map(\.date), [day1, day2], "the first price dated when it was kept")
+        XCTAssertEqual(
+            store.refreshPrices(from: [song("track:1", "Kuzu Kuzu (Remastered)", price: 0.49)], at: day3), [:],
+            "a new name is no price change")
         XCTAssertEqual(store.records["track:1"]?.priceHistory.count, 2)
         let rise = store.refreshPrices(from: [song("track:1", "Kuzu Kuzu", price: 1.29)], at: day3)
         XCTAssertEqual(rise["track:1"]?.isRise, true)
@@ -45,10 +53,13 @@ final class PriceHistoryTests: ItemFileTestCase {
         let changes = store.refreshPrices(from: [song("track:3", "Album", price: nil, albumOnly: 5.99)], at: day2)
         XCTAssertEqual(changes["track:3"]?.isDrop, false, "now sold only with its album: a change, not a drop")
         XCTAssertEqual(store.records["track:3"]?.priceHistory.last?.offer, .albumOnly)
-        XCTAssertEqual(store.records["track:3"]?.priceHistory.last?.price, 5.99, "the album's price, as the row shows it")
+        XCTAssertEqual(
+            store.records["track:3"]?.priceHistory.last?.price, 5.99, "the album's price, as the row shows it")
 
         store.keep(song("track:4", "Lira", price: 9, currency: "TRY"), at: day1)
-        XCTAssertEqual(store.refreshPrices(from: [song("track:4", "Lira", price: 0.99, currency: "USD")], at: day2)["track:4"]?.isDrop, false)
+        XCTAssertEqual(
+            store.refreshPrices(from: [song("track:4", "Lira", price: 0.99, currency: "USD")], at: day2)["track:4"]?
+                .isDrop, false)
     }
 
     func testASearchShowingAKeptItemsNewPriceIsInItsHistoryToo() {
@@ -93,10 +104,16 @@ final class PriceHistoryTests: ItemFileTestCase {
     /// as it is, and after a refresh written as format 4 with the history and every key kept.
     func testAFormat3FileWithOtherToolsKeysMigratesWithNothingLost() throws {
         var text = String(decoding: Fixture.data("items-format-3.plist"), as: UTF8.self)
-        text = text.replacingOccurrences(of: "<key>items</key>", with: "<key>otherApp.sync</key><dict><key>token</key><string>abc</string></dict><key>items</key>")
-        text = text.replacingOccurrences(of: "<key>id</key>\n\t\t\t<string>track:1</string>",
-                                         with: "<key>id</key>\n\t\t\t<string>track:1</string>\n\t\t\t<key>otherApp.rating</key>\n\t\t\t<integer>5</integer>")
-        text = text.replacingOccurrences(of: "<key>storeRegion</key>", with: "<key>otherApp.seen</key><true/><key>storeRegion</key>")
+        text = text.replacingOccurrences(
+            of: "<key>items</key>",
+            with: "<key>otherApp.sync</key><dict><key>token</key><string>abc</string></dict><key>items</key>")
+        text = text.replacingOccurrences(
+            of: "<key>id</key>\n\t\t\t<string>track:1</string>",
+            with:
+                "<key>id</key>\n\t\t\t<string>track:1</string>\n\t\t\t<key>otherApp.rating</key>\n\t\t\t<integer>5</integer>"
+        )
+        text = text.replacingOccurrences(
+            of: "<key>storeRegion</key>", with: "<key>otherApp.seen</key><true/><key>storeRegion</key>")
         try Data(text.utf8).write(to: file.url)
         var store = try file.load().store
         let before = try XCTUnwrap(store.records["track:1"])
@@ -132,12 +149,15 @@ final class PriceHistoryTests: ItemFileTestCase {
         XCTAssertNotNil(loaded.notice)
         XCTAssertEqual(loaded.store.records["track:9"]?.priceHistory, [])
         try file.save(loaded.store)
-        XCTAssertTrue(try String(contentsOf: file.url, encoding: .utf8).contains("<key>priceHistory</key>"), "written back as it was")
+        XCTAssertTrue(
+            try String(contentsOf: file.url, encoding: .utf8).contains("<key>priceHistory</key>"),
+            "written back as it was")
     }
 
     /// 10,000 kept items in three regions: ⌈n/200⌉ requests per region, each of one region only.
     func testLookupsAreGroupedByRegionAtMost200IdsEach() {
-        let items = (0..<10_000).map { (id: "track:\(1_000_000 + $0)", region: $0 < 6_000 ? "US" : $0 < 9_000 ? "DE" : "JP") }
+        let items =
+            (0..<10_000).map { (id: "track:\(1_000_000 + $0)", region: $0 < 6_000 ? "US" : $0 < 9_000 ? "DE" : "JP") }
             + [(id: "url:https://example.com/x", region: "US")]  // known only by its link: not looked up
         let batches = LookupQuery.batches(items)
         XCTAssertEqual(batches.filter { $0.country == "US" }.count, 30)
@@ -150,17 +170,24 @@ final class PriceHistoryTests: ItemFileTestCase {
 
     func testPriceDropsFilterAndPriceChangeOrder() {
         var store = ItemStore()
-        for (id, name, price) in [("track:1", "Halved", Decimal(1)), ("track:2", "Dearer", 1), ("track:3", "Same", 1), ("track:4", "Quarter off", 1)] {
+        for (id, name, price) in [
+            ("track:1", "Halved", Decimal(1)), ("track:2", "Dearer", 1), ("track:3", "Same", 1),
+            ("track:4", "Quarter off", 1),
+        ] {
             store.keep(song(id, name, price: price), at: day1)
         }
-        store.refreshPrices(from: [song("track:1", "Halved", price: 0.5), song("track:2", "Dearer", price: 2),
-                                   song("track:4", "Quarter off", price: 0.75)], at: day2)
+        store.refreshPrices(
+            from: [
+                song("track:1", "Halved", price: 0.5), song("track:2", "Dearer", price: 2),
+                song("track:4", "Quarter off", price: 0.75),
+            ], at: day2)
         let list = MyItemsList(store: store, order: .priceChange)
         XCTAssertEqual(list.items().map(\.item.name), ["Halved", "Quarter off", "Dearer", "Same"])
         XCTAssertEqual(list.items(.priceDrops).map(\.item.name), ["Halved", "Quarter off"])
         var edited = store
         edited.setEdits(ItemEdits(price: 3), for: song("track:1", "Halved", price: 0.5), at: day3)
-        XCTAssertEqual(MyItemsList(store: edited, order: .name).items(.priceDrops).map(\.item.name), ["Quarter off"],
-                       "the user's own price is what the row shows: no drop beside it")
+        XCTAssertEqual(
+            MyItemsList(store: edited, order: .name).items(.priceDrops).map(\.item.name), ["Quarter off"],
+            "the user's own price is what the row shows: no drop beside it")
     }
 }

@@ -11,8 +11,10 @@ final class SearchQueryTests: XCTestCase {
     }
 
     func testAwkwardTermsSurviveARoundTrip() {
-        for raw in ["rock & roll", "C#", "1+1=2", "AC/DC", "what?", "\"quoted\" 'single'", "Beyoncé",
-                    "坂本龍一", "🎸 guitar", "50% off", "a;b,c"] {
+        for raw in [
+            "rock & roll", "C#", "1+1=2", "AC/DC", "what?", "\"quoted\" 'single'", "Beyoncé",
+            "坂本龍一", "🎸 guitar", "50% off", "a;b,c",
+        ] {
             let url = SearchQuery(term: raw, locale: us).url(base: base)
             XCTAssertEqual(term(in: url), raw, "term \(raw) in \(url)")
             XCTAssertFalse(url.query!.contains(" "))
@@ -30,8 +32,10 @@ final class SearchQueryTests: XCTestCase {
     }
 
     func testParametersPerCategoryAndLocale() {
-        let url = SearchQuery(term: "x", category: .music, locale: Locale(identifier: "de_DE")).url(base: URL(string: "http://127.0.0.1:8080/")!)
-        XCTAssertEqual(url.absoluteString, "http://127.0.0.1:8080/search?term=x&limit=200&country=DE&lang=de_de&entity=musicTrack")
+        let url = SearchQuery(term: "x", category: .music, locale: Locale(identifier: "de_DE")).url(
+            base: URL(string: "http://127.0.0.1:8080/")!)
+        XCTAssertEqual(
+            url.absoluteString, "http://127.0.0.1:8080/search?term=x&limit=200&country=DE&lang=de_de&entity=musicTrack")
         let all = SearchQuery(term: "x", category: .all, locale: us).url(base: base)
         XCTAssertFalse(all.absoluteString.contains("entity="))
         XCTAssertEqual(Category.software.entity, "software")
@@ -57,7 +61,9 @@ final class SearchQueryTests: XCTestCase {
         XCTAssertEqual(ArtworkURL.resized(small, to: 600).lastPathComponent, "600x600bb.jpg")
         let app = URL(string: "https://is1-ssl.mzstatic.com/image/thumb/Purple/v4/60x60bb-85.png")!
         XCTAssertEqual(ArtworkURL.resized(app, to: 512).lastPathComponent, "512x512bb-85.png")
-        for unchanged in ["https://example.com/abb/cover.jpg", "https://example.com/x100bb.jpg", "https://example.com/cover.jpg"] {
+        for unchanged in [
+            "https://example.com/abb/cover.jpg", "https://example.com/x100bb.jpg", "https://example.com/cover.jpg",
+        ] {
             XCTAssertEqual(ArtworkURL.resized(URL(string: unchanged)!, to: 600).absoluteString, unchanged)
         }
     }

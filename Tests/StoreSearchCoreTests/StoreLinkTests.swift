@@ -19,19 +19,24 @@ final class StoreLinkTests: XCTestCase {
     }
 
     func testOtherLinksAreRefused() {
-        for text in ["file:///etc/passwd", "https://example.com/us/album/id1", "ftp://music.apple.com/us/album/id1",
-                     "https://music.apple.com.evil.example/us/album/id1", "javascript:alert(1)", "https://"] {
+        for text in [
+            "file:///etc/passwd", "https://example.com/us/album/id1", "ftp://music.apple.com/us/album/id1",
+            "https://music.apple.com.evil.example/us/album/id1", "javascript:alert(1)", "https://",
+        ] {
             XCTAssertEqual(StoreLink.parse(text), .failure(.notAStoreLink), text)
         }
         XCTAssertEqual(StoreLink.parse("https://music.apple.com/us/browse"), .failure(.noItem))
     }
 
     func testALinkIsTheOnlyArgumentThatIsNotAnOption() throws {
-        guard case .run(let options) = try LaunchOptions.parse(["https://music.apple.com/us/album/x/1?i=2"]) else { return XCTFail() }
+        guard case .run(let options) = try LaunchOptions.parse(["https://music.apple.com/us/album/x/1?i=2"]) else {
+            return XCTFail()
+        }
         XCTAssertEqual(options.storeLink, StoreLink(id: "2", region: "US"))
         XCTAssertThrowsError(try LaunchOptions.parse(["file:///etc/passwd"])) { error in
-            XCTAssertEqual((error as? LaunchOptionsError)?.message,
-                           "“file:///etc/passwd” is not a store link. " + StoreLink.Refusal.notAStoreLink.message)
+            XCTAssertEqual(
+                (error as? LaunchOptionsError)?.message,
+                "“file:///etc/passwd” is not a store link. " + StoreLink.Refusal.notAStoreLink.message)
         }
         XCTAssertThrowsError(try LaunchOptions.parse(["stray"]))
     }
@@ -39,16 +44,24 @@ final class StoreLinkTests: XCTestCase {
     /// Issue #30: `javascript:` was called an "Unknown option", and any bad link came with the
     /// whole --help. Now one line says it is not a store link.
     func testABadLinkIsSaidInOneLineToBeNoStoreLink() throws {
-        for text in ["javascript:alert(1)", "https://example.com/page", "ssh://host", "https://music.apple.com/us/browse"] {
+        for text in [
+            "javascript:alert(1)", "https://example.com/page", "ssh://host", "https://music.apple.com/us/browse",
+        ] {
             XCTAssertThrowsError(try LaunchOptions.parse([text]), text) { error in
-                guard let error = error as? LaunchOptionsError, case .notAStoreLink(text, _) = error else { return XCTFail("\(error)") }
+                guard let error = error as? LaunchOptionsError, case .notAStoreLink(text, _) = error else {
+                    return XCTFail("\(error)")
+                }
                 XCTAssertTrue(error.message.hasPrefix("“\(text)” is not a store link. "), error.message)
                 XCTAssertFalse(error.message.contains("\n"))
                 XCTAssertFalse(error.showsUsage, "no --help after it")
             }
         }
-        XCTAssertThrowsError(try LaunchOptions.parse(["--frobnicate"])) { XCTAssertEqual(($0 as? LaunchOptionsError)?.showsUsage, true) }
-        XCTAssertThrowsError(try LaunchOptions.parse(["https://a.example/\(String(repeating: "x", count: 500))\nsecond line"])) { error in
+        XCTAssertThrowsError(try LaunchOptions.parse(["--frobnicate"])) {
+            XCTAssertEqual(($0 as? LaunchOptionsError)?.showsUsage, true)
+        }
+        XCTAssertThrowsError(
+            try LaunchOptions.parse(["https://a.example/\(String(repeating: "x", count: 500))\nsecond line"])
+        ) { error in
             let message = (error as? LaunchOptionsError)?.message ?? ""
             XCTAssertFalse(message.contains("\n"))
             XCTAssertLessThan(message.count, 300, "a long link is shortened")

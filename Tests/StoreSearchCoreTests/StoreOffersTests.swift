@@ -21,8 +21,9 @@ final class StoreOffersTests: XCTestCase {
     }
 
     private func listing(_ result: SearchResult?, locale: String = "en_US") -> String? {
-        PriceFormatter(locale: Locale(identifier: locale)).listing(price: result?.price, ownPrice: false, offers: result?.offers,
-                                                                   currency: result?.currency)
+        PriceFormatter(locale: Locale(identifier: locale)).listing(
+            price: result?.price, ownPrice: false, offers: result?.offers,
+            currency: result?.currency)
     }
 
     func testMinusOneIsNotAPriceButAlbumOrBundleOnly() throws {
@@ -40,8 +41,9 @@ final class StoreOffersTests: XCTestCase {
     func testMoviesShowBuyRentAndHDPrices() throws {
         let results = try decoded()
         XCTAssertEqual(listing(results["Film"]), "Buy A$14.99 · Rent A$4.99")
-        XCTAssertEqual(PriceFormatter(locale: Locale(identifier: "en_US")).allOffers(
-            price: results["Film"]?.price, offers: results["Film"]?.offers, currency: "AUD"),
+        XCTAssertEqual(
+            PriceFormatter(locale: Locale(identifier: "en_US")).allOffers(
+                price: results["Film"]?.price, offers: results["Film"]?.offers, currency: "AUD"),
             "Buy A$14.99 · Rent A$4.99 · HD Buy A$19.99 · HD Rent A$5.99")
         XCTAssertEqual(listing(results["Rental Only"]), "Rent $3.99")
     }
@@ -49,7 +51,8 @@ final class StoreOffersTests: XCTestCase {
     func testTheUsersOwnPriceWins() throws {
         let track = try XCTUnwrap(decoded()["Album Track"])
         let formatter = PriceFormatter(locale: Locale(identifier: "en_US"))
-        XCTAssertEqual(formatter.listing(price: Decimal(2), ownPrice: true, offers: track.offers, currency: "USD"), "$2.00")
+        XCTAssertEqual(
+            formatter.listing(price: Decimal(2), ownPrice: true, offers: track.offers, currency: "USD"), "$2.00")
     }
 
     func testGermanListings() throws {

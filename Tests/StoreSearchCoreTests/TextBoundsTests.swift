@@ -19,7 +19,8 @@ final class TextBoundsTests: XCTestCase {
         XCTAssertEqual(run.replacingOccurrences(of: "\u{200B}", with: ""), String(repeating: "x", count: 100))
         XCTAssertEqual(run.components(separatedBy: "\u{200B}").map(\.count), [32, 32, 32, 4])
         let marks = String(repeating: "e\u{301}", count: 40)  // é as a letter and a combining accent
-        XCTAssertEqual(TextBounds.breakable(marks, run: 32).count, 40 + 2, "the breaks fall between characters, not inside them")
+        XCTAssertEqual(
+            TextBounds.breakable(marks, run: 32).count, 40 + 2, "the breaks fall between characters, not inside them")
         let family = String(repeating: "👨\u{200D}👩\u{200D}👧", count: 20)
         XCTAssertEqual(TextBounds.breakable(family, run: 4).replacingOccurrences(of: "\u{200B}", with: "").count, 20)
         XCTAssertFalse(TextBounds.breakable(family, run: 4).contains("\u{200D}\u{200B}"), "never right after a joiner")

@@ -32,7 +32,9 @@ final class UndoHistoryTests: XCTestCase {
         store.markVisited(song)
         let original = store
         let changes = [
-            ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(name: "Kuzu Kuzu (Live)", notes: "loud"))),
+            ItemChange(
+                result: song,
+                kind: .edits(before: ItemEdits(), after: ItemEdits(name: "Kuzu Kuzu (Live)", notes: "loud"))),
             ItemChange(result: song, kind: .hidden(true)),
             ItemChange(result: song, kind: .visited(before: original.item(for: song).visitedAt, after: nil)),
         ]

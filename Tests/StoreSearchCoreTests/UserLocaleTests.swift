@@ -49,40 +49,55 @@ final class UserLocaleTests: XCTestCase {
         text?.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
-    private func assertUser(_ user: UserLocale, country: String, lang: String, price: String, currency: String,
-                            amount: String = "1.29", date: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertUser(
+        _ user: UserLocale, country: String, lang: String, price: String, currency: String,
+        amount: String = "1.29", date: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(user.region, country, file: file, line: line)
         XCTAssertEqual(user.apiLanguage, lang, file: file, line: line)
-        XCTAssertEqual(spaced(PriceFormatter(locale: user.monetary).string(for: Decimal(string: amount), currency: currency)), price,
-                       file: file, line: line)
+        XCTAssertEqual(
+            spaced(PriceFormatter(locale: user.monetary).string(for: Decimal(string: amount), currency: currency)),
+            price,
+            file: file, line: line)
         XCTAssertEqual(ReleaseDateFormatter(locale: user.time).string(for: storeDay), date, file: file, line: line)
-        let url = SearchQuery(term: "x", country: user.region, language: user.apiLanguage).url(base: URL(string: "http://127.0.0.1:1")!)
-        XCTAssertTrue(url.absoluteString.contains("&country=\(country)&lang=\(lang)"), url.absoluteString, file: file, line: line)
+        let url = SearchQuery(term: "x", country: user.region, language: user.apiLanguage).url(
+            base: URL(string: "http://127.0.0.1:1")!)
+        XCTAssertTrue(
+            url.absoluteString.contains("&country=\(country)&lang=\(lang)"), url.absoluteString, file: file, line: line)
     }
 
     func testGermanFromLANG() {
         let user = resolve(["LANG": "de_DE.UTF-8"])
-        XCTAssertEqual(String(cString: setlocale(LC_MESSAGES, nil)), "de_DE.UTF-8", "the C library loaded the private locale")
+        XCTAssertEqual(
+            String(cString: setlocale(LC_MESSAGES, nil)), "de_DE.UTF-8", "the C library loaded the private locale")
         assertUser(user, country: "DE", lang: "de_de", price: "1,29 €", currency: "EUR", date: "17.05.2019")
     }
 
     func testTurkish() {
-        assertUser(resolve(["LANG": "tr_TR.UTF-8"]), country: "TR", lang: "tr_tr", price: "₺1,29", currency: "TRY", date: "17 May 2019")
+        assertUser(
+            resolve(["LANG": "tr_TR.UTF-8"]), country: "TR", lang: "tr_tr", price: "₺1,29", currency: "TRY",
+            date: "17 May 2019")
     }
 
     func testJapanese() {
-        assertUser(resolve(["LANG": "ja_JP.UTF-8"]), country: "JP", lang: "ja_jp", price: "¥250", currency: "JPY", amount: "250",
-                   date: "2019/05/17")
+        assertUser(
+            resolve(["LANG": "ja_JP.UTF-8"]), country: "JP", lang: "ja_jp", price: "¥250", currency: "JPY",
+            amount: "250",
+            date: "2019/05/17")
     }
 
     func testBrazilianPortuguese() {
-        assertUser(resolve(["LANG": "pt_BR.UTF-8"]), country: "BR", lang: "pt_br", price: "R$ 1,29", currency: "BRL",
-                   date: "17 de mai. de 2019")
+        assertUser(
+            resolve(["LANG": "pt_BR.UTF-8"]), country: "BR", lang: "pt_br", price: "R$ 1,29", currency: "BRL",
+            date: "17 de mai. de 2019")
     }
 
     func testCAndPOSIXAreUSEnglish() {
-        assertUser(resolve(["LANG": "C"]), country: "US", lang: "en_us", price: "$1.29", currency: "USD", date: "May 17, 2019")
-        assertUser(resolve(["LC_ALL": "POSIX"]), country: "US", lang: "en_us", price: "$1.29", currency: "USD", date: "May 17, 2019")
+        assertUser(
+            resolve(["LANG": "C"]), country: "US", lang: "en_us", price: "$1.29", currency: "USD", date: "May 17, 2019")
+        assertUser(
+            resolve(["LC_ALL": "POSIX"]), country: "US", lang: "en_us", price: "$1.29", currency: "USD",
+            date: "May 17, 2019")
         assertUser(resolve([:]), country: "US", lang: "en_us", price: "$1.29", currency: "USD", date: "May 17, 2019")
     }
 
@@ -98,7 +113,8 @@ final class UserLocaleTests: XCTestCase {
 
     func testLocaleMissingFromTheCLibraryStillGivesRegionAndFormats() {
         let user = resolve(["LANG": "fr_CA.UTF-8"])  // not generated in LOCPATH
-        XCTAssertFalse(String(cString: setlocale(LC_MESSAGES, nil)).hasPrefix("fr_CA"), "the C library has no fr_CA to switch to")
+        XCTAssertFalse(
+            String(cString: setlocale(LC_MESSAGES, nil)).hasPrefix("fr_CA"), "the C library has no fr_CA to switch to")
         XCTAssertEqual(user.region, "CA")
         XCTAssertEqual(user.apiLanguage, "fr_ca")
     }
@@ -109,7 +125,8 @@ final class UserLocaleTests: XCTestCase {
         XCTAssertEqual(UserLocale.locale(posixName: "de").identifier, "de")
         XCTAssertEqual(UserLocale.locale(posixName: "../../etc").identifier, "en_US")
         XCTAssertEqual(UserLocale(messages: "de", monetary: "de", time: "de").region, "US", "no region: the US store")
-        XCTAssertEqual(UserLocale(messages: "en_IR.UTF-8", monetary: "en_IR.UTF-8", time: "C").region, "US",
-                       "a region the store does not serve")
+        XCTAssertEqual(
+            UserLocale(messages: "en_IR.UTF-8", monetary: "en_IR.UTF-8", time: "C").region, "US",
+            "a region the store does not serve")
     }
 }

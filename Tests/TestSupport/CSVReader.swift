@@ -7,11 +7,18 @@ public enum MyItemsCSV {
             if quoted {
                 if character == "\"" {
                     if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
-                } else { field.append(character) }
-            } else if character == "\"" { quoted = true
-            } else if character == "," { row.append(field); field = ""
-            } else if character == "\r\n" || character == "\n" { row.append(field); rows.append(row); row = []; field = ""
-            } else { field.append(character) }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                row.append(field); field = ""
+            } else if character == "\r\n" || character == "\n" {
+                row.append(field); rows.append(row); row = []; field = ""
+            } else {
+                field.append(character)
+            }
         }
         return rows
     }

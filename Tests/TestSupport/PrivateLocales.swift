@@ -16,7 +16,8 @@ public final class PrivateLocales {
             try process.run()
             process.waitUntilExit()
             // localedef exits 1 for warnings only; the folder is what counts.
-            guard FileManager.default.fileExists(atPath: directory.appending(path: "\(name).UTF-8/LC_MESSAGES").path) else {
+            guard FileManager.default.fileExists(atPath: directory.appending(path: "\(name).UTF-8/LC_MESSAGES").path)
+            else {
                 try? FileManager.default.removeItem(at: directory)  // make test fails on leftovers
                 throw XCTSkip("localedef could not build \(name) (is the locales package installed?)")
             }

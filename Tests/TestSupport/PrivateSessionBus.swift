@@ -13,7 +13,8 @@ public final class PrivateSessionBus {
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
-        address = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        address = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// A bus that starts the services whose `.service` files are in `folder` on their first call
@@ -25,20 +26,20 @@ public final class PrivateSessionBus {
         address = "unix:abstract=storesearch-test-bus-\(UUID().uuidString)"
         let configuration = folder.appending(path: "bus.conf")
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>\(address)</listen>
-              <auth>EXTERNAL</auth>
-              <servicedir>\(folder.path)</servicedir>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(to: configuration, atomically: true, encoding: .utf8)
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>\(address)</listen>
+          <auth>EXTERNAL</auth>
+          <servicedir>\(folder.path)</servicedir>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: configuration, atomically: true, encoding: .utf8)
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--config-file=\(configuration.path)", "--nofork", "--print-address=1"]
         daemon.environment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { _, bus in bus }

@@ -23,9 +23,11 @@ public final class AppEnvironment {
     public let settings: Settings?
     private var catalog: CatalogServer?
 
-    public init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator,
-                userLocale: UserLocale = .current, settings: Settings? = nil,
-                isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable) {
+    public init(
+        options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator,
+        userLocale: UserLocale = .current, settings: Settings? = nil,
+        isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable
+    ) {
         self.options = options
         self.paths = paths
         self.resources = resources
@@ -38,19 +40,25 @@ public final class AppEnvironment {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: userAgent))
         search = SearchService(baseURL: options.apiBase, client: client)
         // Images get a client of their own, with short timeouts (see ArtworkLoader).
-        artwork = ArtworkLoader(client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),
-                                cacheDirectory: paths.artworkCacheDirectory)
+        artwork = ArtworkLoader(
+            client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),
+            cacheDirectory: paths.artworkCacheDirectory)
         // The offline catalog's art keeps one URL across launches and is read from the bundle.
         let data = resources.data
-        artwork.serveFiles(for: CatalogServer.artworkOrigin) { CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data) }
+        artwork.serveFiles(for: CatalogServer.artworkOrigin) {
+            CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data)
+        }
         keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
     }
 
     /// One locale for prices, dates and language (tests).
-    public convenience init(options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale,
-                            isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable) {
-        self.init(options: options, paths: paths, resources: resources, userLocale: UserLocale(locale),
-                  isNetworkAvailable: isNetworkAvailable)
+    public convenience init(
+        options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator, locale: Locale,
+        isNetworkAvailable: Bool = NetworkMonitor.isNetworkAvailable
+    ) {
+        self.init(
+            options: options, paths: paths, resources: resources, userLocale: UserLocale(locale),
+            isNetworkAvailable: isNetworkAvailable)
     }
 
     /// A search in the chosen store, answered in the user's language.

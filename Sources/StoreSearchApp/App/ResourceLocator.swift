@@ -47,8 +47,10 @@ public struct ResourceLocator: Sendable {
         return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL = ResourceLocator.executable) -> ResourceLocator? {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = ResourceLocator.executable
+    ) -> ResourceLocator? {
         var candidates: [ResourceLocator] = []
         if let override = environment["STORESEARCH_RESOURCES"], !override.isEmpty {
             candidates.append(ResourceLocator(root: URL(fileURLWithPath: override)))

@@ -21,16 +21,18 @@ enum SelfCheck {
             let done = shown >= wanted
             guard done || ContinuousClock.now > deadline else { return true }
             let icon = Window.defaultIconName ?? "none"
-            FileHandle.standardOutput.write(Data("""
-                window: \(main.window.title)
-                icon: \(icon) \(IconTheme.hasIcon(icon) ? "found" : "missing")
-                resources: \(environment.resources.root.path)
-                translations: \(environment.resources.localeDirectory.path)
-                query: country=\(environment.storeRegion.country)&lang=\(environment.userLocale.apiLanguage)
-                categories: \(main.search.ui.categoryDropdown.items.joined(separator: ", "))
-                artwork: \(shown)
+            FileHandle.standardOutput.write(
+                Data(
+                    """
+                    window: \(main.window.title)
+                    icon: \(icon) \(IconTheme.hasIcon(icon) ? "found" : "missing")
+                    resources: \(environment.resources.root.path)
+                    translations: \(environment.resources.localeDirectory.path)
+                    query: country=\(environment.storeRegion.country)&lang=\(environment.userLocale.apiLanguage)
+                    categories: \(main.search.ui.categoryDropdown.items.joined(separator: ", "))
+                    artwork: \(shown)
 
-                """.utf8))
+                    """.utf8))
             failed = !done
             main.window.close()
             return false

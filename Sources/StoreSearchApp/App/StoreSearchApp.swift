@@ -19,10 +19,12 @@ public enum StoreSearchApp {
 
     /// Runs until the window closes. `arguments` are the validated command line (forwarded to a
     /// running instance); `onWindowOpened` lets UI tests drive the window.
-    public static func run(_ options: LaunchOptions, arguments: [String] = ["storesearch"], paths: AppPaths = AppPaths(),
-                           locale: UserLocale = .current, resources: ResourceLocator? = ResourceLocator.locate(),
-                           applicationID: String = applicationID,
-                           onWindowOpened: ((MainWindow) -> Void)? = nil) -> Int32 {
+    public static func run(
+        _ options: LaunchOptions, arguments: [String] = ["storesearch"], paths: AppPaths = AppPaths(),
+        locale: UserLocale = .current, resources: ResourceLocator? = ResourceLocator.locate(),
+        applicationID: String = applicationID,
+        onWindowOpened: ((MainWindow) -> Void)? = nil
+    ) -> Int32 {
         guard let resources else {
             let message = localized("cannot find the app's Resources and data folders; set STORESEARCH_RESOURCES")
             FileHandle.standardError.write(Data("storesearch: \(message)\n".utf8))
@@ -32,8 +34,9 @@ public enum StoreSearchApp {
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
         let session = AppSession(application: application) {
             DesktopIntegration.prepare(resources: resources)
-            return AppEnvironment(options: options, paths: paths, resources: resources, userLocale: locale,
-                                  settings: StoreRegionSetting.openSettings(resources: resources))
+            return AppEnvironment(
+                options: options, paths: paths, resources: resources, userLocale: locale,
+                settings: StoreRegionSetting.openSettings(resources: resources))
         }
         session.onWindowOpened = onWindowOpened
         // Started by D-Bus for the Shell's overview (`--gapplication-service`), the app has no

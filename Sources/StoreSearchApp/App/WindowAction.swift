@@ -8,14 +8,16 @@ enum WindowAction: String, CaseIterable {
     case focusSearch = "focus-search", switchPane = "switch-pane", close, about, showHelpOverlay = "show-help-overlay"
     case undo, redo
     // The open item (ItemActions, PreviewController)
-    case hideItem = "hide-item", revertItem = "revert-item", markUnvisited = "mark-unvisited", viewInStore = "view-in-store"
+    case hideItem = "hide-item", revertItem = "revert-item", markUnvisited = "mark-unvisited", viewInStore =
+        "view-in-store"
     case keep, playPreview = "play-preview"
     // The results (ResultsController) and My Items (MyItemsController, MyItemsPage)
     case viewMode = "view-mode", sort
     case showSearch = "show-search", showMyItems = "show-my-items", myItemsSort = "my-items-sort"
     case restoreItem = "restore-item", removeItem = "remove-item", hiddenItems = "hidden-items", export
     // Browsing from an item (BrowseController) and playing an album's previews (PreviewQueue)
-    case moreByArtist = "more-by-artist", showTracks = "show-tracks", browseBack = "browse-back", playAllPreviews = "play-all-previews"
+    case moreByArtist = "more-by-artist", showTracks = "show-tracks", browseBack = "browse-back", playAllPreviews =
+        "play-all-previews"
     // Price drops (PriceDropNotifier): My Items showing them, and whether to be notified of them
     case priceDrops = "price-drops", notifyPriceDrops = "notify-price-drops"
 
@@ -24,7 +26,9 @@ enum WindowAction: String, CaseIterable {
 }
 
 extension Window {
-    func addAction(_ action: WindowAction, _ handler: @escaping @MainActor () -> Void) { addAction(action.rawValue, handler) }
+    func addAction(_ action: WindowAction, _ handler: @escaping @MainActor () -> Void) {
+        addAction(action.rawValue, handler)
+    }
 
     func addBoolAction(_ action: WindowAction, state: Bool, _ handler: @escaping @MainActor (Bool) -> Void) {
         addBoolAction(action.rawValue, state: state, handler)

@@ -17,7 +17,9 @@ final class WindowState {
     init(settings appSettings: Settings?, backend: Settings.MemoryBackend? = nil) {
         settings = backend.map { Settings(schemaID: Self.schemaID, backend: $0) } ?? appSettings
         if settings == nil {
-            Log.message(LogDomain.app, "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
+            Log.message(
+                LogDomain.app,
+                "settings schema \(Self.schemaID) not found (set GSETTINGS_SCHEMA_DIR); window state is not remembered")
         }
     }
 
@@ -46,7 +48,8 @@ final class WindowState {
             if let window { self?.save(window) }
             return false
         }
-        window.setDefaultSize(width: max(360, settings.int("window-width")), height: max(400, settings.int("window-height")))
+        window.setDefaultSize(
+            width: max(360, settings.int("window-width")), height: max(400, settings.int("window-height")))
         if settings.bool("window-maximized") { window.maximize() }
     }
 

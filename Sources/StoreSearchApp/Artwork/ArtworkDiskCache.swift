@@ -62,7 +62,6 @@ actor ArtworkDiskCache {
         }
     }
 
-
     private func files() -> [(url: URL, size: Int, used: Date)] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let urls = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []

@@ -54,7 +54,9 @@ final class ArtworkFailures {
         let current = now()
         entries = entries.filter { $0.value.until > current || $0.value.transientCount > 0 }
         guard entries.count > Self.capacity * 3 / 4 else { return }
-        for (url, _) in entries.sorted(by: { $0.value.until < $1.value.until }).prefix(entries.count - Self.capacity * 3 / 4) {
+        for (url, _) in entries.sorted(by: { $0.value.until < $1.value.until }).prefix(
+            entries.count - Self.capacity * 3 / 4)
+        {
             entries[url] = nil
         }
     }

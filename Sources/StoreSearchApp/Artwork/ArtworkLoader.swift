@@ -33,8 +33,9 @@ public final class ArtworkLoader {
     /// The image client's settings: connecting and each read may take 20 s, what a slow link
     /// needs; a dead host is kept from starving the others by scheduling, not by the timeout.
     public static func clientConfiguration(userAgent: String) -> HTTPClientConfiguration {
-        HTTPClientConfiguration(maxConnections: 16, maxConnectionsPerHost: 6, timeoutSeconds: 20,
-                                maxBodyBytes: maxImageBytes, userAgent: userAgent)
+        HTTPClientConfiguration(
+            maxConnections: 16, maxConnectionsPerHost: 6, timeoutSeconds: 20,
+            maxBodyBytes: maxImageBytes, userAgent: userAgent)
     }
 
     struct Key: Hashable {
@@ -53,7 +54,6 @@ public final class ArtworkLoader {
         case image(Texture)
         case failed(ArtworkFailures.Kind, hostTimedOut: Bool)
     }
-
 
     private let client: HTTPClient
     private let disk: ArtworkDiskCache
@@ -84,8 +84,10 @@ public final class ArtworkLoader {
     /// holds the rest; a larger budget only delays when memory stops growing.
     public static let memoryBudgetBytes = 16 << 20
 
-    public init(client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = ArtworkLoader.memoryBudgetBytes,
-                maxConcurrent: Int = 12, maxPerHost: Int = 6) {
+    public init(
+        client: HTTPClient, cacheDirectory: URL, memoryBudgetBytes: Int = ArtworkLoader.memoryBudgetBytes,
+        maxConcurrent: Int = 12, maxPerHost: Int = 6
+    ) {
         self.client = client
         disk = ArtworkDiskCache(directory: cacheDirectory)
         memory = TextureCache(budgetBytes: memoryBudgetBytes)
@@ -104,24 +106,29 @@ public final class ArtworkLoader {
     /// missing, broken or oversized one (show a placeholder). A memory hit or a known failure
     /// completes at once. `priority` is asked whenever the loader picks what to fetch next.
     @discardableResult
-    public func load(_ url: URL, pixelSize: Int = detailPixels, priority: @escaping PriorityProvider = { .visible },
-                     completion: @escaping Completion) -> ArtworkRequest? {
+    public func load(
+        _ url: URL, pixelSize: Int = detailPixels, priority: @escaping PriorityProvider = { .visible },
+        completion: @escaping Completion
+    ) -> ArtworkRequest? {
         let key = Key(url: url, pixels: pixelSize)
         pixelSizes.insert(pixelSize)
         if let texture = memory[key] {
             completion(texture)
             return nil
         }
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", !failures.isRefused(url) else {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", !failures.isRefused(url)
+        else {
             completion(nil)
             return nil
         }
         nextID += 1
-        let job = jobs[key] ?? {
-            let job = Job(key: key)
-            jobs[key] = job
-            return job
-        }()
+        let job =
+            jobs[key]
+            ?? {
+                let job = Job(key: key)
+                jobs[key] = job
+                return job
+            }()
         job.waiters[nextID] = (priority, completion)
         schedulePump()
         return ArtworkRequest(key: key, id: nextID, loader: self)
@@ -160,7 +167,9 @@ public final class ArtworkLoader {
     private func pump() {
         guard running < maxConcurrent else { return }
         let candidates = jobs.values.lazy.filter { !$0.isRunning }.compactMap { job -> (Job, ArtworkPriority)? in
-            guard let priority = job.waiters.values.lazy.map({ $0.priority() }).min(), !priority.isDeferred else { return nil }
+            guard let priority = job.waiters.values.lazy.map({ $0.priority() }).min(), !priority.isDeferred else {
+                return nil
+            }
             return (job, priority)
         }.sorted { $0.1 < $1.1 }
         for (job, _) in candidates where running < maxConcurrent {
@@ -174,10 +183,13 @@ public final class ArtworkLoader {
         job.isRunning = true
         running += 1
         runningPerHost[host, default: 0] += 1
-        let watch = answeredHosts.contains(host) ? nil : MainContext.after(Self.firstAnswerWait) { [weak self, weak job] in
-            guard let self, let job, job.isRunning, !self.answeredHosts.contains(host) else { return }
-            self.slowHosts.insert(host)  // only for scheduling: the request itself goes on
-        }
+        let watch =
+            answeredHosts.contains(host)
+            ? nil
+            : MainContext.after(Self.firstAnswerWait) { [weak self, weak job] in
+                guard let self, let job, job.isRunning, !self.answeredHosts.contains(host) else { return }
+                self.slowHosts.insert(host)  // only for scheduling: the request itself goes on
+            }
         Task { [weak self] in
             guard let self else { return }
             let outcome = await self.fetch(job.key)
@@ -270,9 +282,11 @@ public final class ArtworkLoader {
     @concurrent
     nonisolated static func decode(_ data: Data, pixelSize: Int) async -> Texture? {
         let cap = maxSourcePixels(for: pixelSize)
-        guard data.count <= maxImageBytes, let format = ImageDimensions.format(of: data), let size = ImageDimensions.of(data),
-              size.width > 0, size.height > 0, size.width <= maxImagePixels, size.height <= maxImagePixels,
-              size.width * size.height <= cap else { return nil }
+        guard data.count <= maxImageBytes, let format = ImageDimensions.format(of: data),
+            let size = ImageDimensions.of(data),
+            size.width > 0, size.height > 0, size.width <= maxImagePixels, size.height <= maxImagePixels,
+            size.width * size.height <= cap
+        else { return nil }
         return Texture(data: data, format: format.rawValue, fittingIn: pixelSize, maxSourcePixels: cap)
     }
 }

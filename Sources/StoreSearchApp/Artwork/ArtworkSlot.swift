@@ -29,15 +29,19 @@ final class ArtworkSlot {
     private static let artistIcon = "avatar-default-symbolic"
 
     /// `priority` tells the loader how near the row is to the viewport, whenever it asks.
-    func load(_ url: URL?, placeholder: String, with loader: ArtworkLoader,
-              priority: @escaping ArtworkLoader.PriorityProvider) {
+    func load(
+        _ url: URL?, placeholder: String, with loader: ArtworkLoader,
+        priority: @escaping ArtworkLoader.PriorityProvider
+    ) {
         cancel()
         image.setIconName(placeholder)
         // The person is a solid shape: dimmed, it reads as a placeholder like the picture's outline.
         image.setCSSClass("dim-label", placeholder == Self.artistIcon)
         guard let url else { return }
         let pixels = size * max(1, image.scaleFactor)
-        let sized = pixels > ArtworkURL.thumbnailPixels ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
+        let sized =
+            pixels > ArtworkURL.thumbnailPixels
+            ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
         request = loader.load(sized, pixelSize: pixels, priority: priority) { [weak self] texture in
             guard let self else { return }
             self.request = nil

@@ -104,7 +104,8 @@ public final class ArtworkViewport {
         var first = Int.max, last = Int.min
         for (cell, index) in placed.values {
             guard cell.isMapped, let bounds = cell.bounds(in: scroller), bounds.height > 0,
-                  bounds.y + bounds.height > 0, bounds.y < height else { continue }
+                bounds.y + bounds.height > 0, bounds.y < height
+            else { continue }
             first = min(first, index / columns)
             last = max(last, index / columns)
         }

@@ -53,8 +53,11 @@ final class BrowseController {
     /// The album whose tracks the detail lists, or waits for.
     private var trackListAlbumID: String?
 
-    init(window: Window, search: SearchController, results: ResultsController, detail: DetailForm, preview: PreviewController,
-         environment: AppEnvironment, slot: Box) {
+    init(
+        window: Window, search: SearchController, results: ResultsController, detail: DetailForm,
+        preview: PreviewController,
+        environment: AppEnvironment, slot: Box
+    ) {
         self.window = window
         self.search = search
         self.results = results
@@ -97,7 +100,8 @@ final class BrowseController {
         // screen; the keyboard follows it only from the list (never from a field being typed in).
         queue.trackChanged.subscribe { [weak self] item in
             guard let self, let item, self.target != nil, self.target == self.queueTarget,
-                  let index = self.results.items.firstIndex(where: { $0.id == item.id }) else { return }
+                let index = self.results.items.firstIndex(where: { $0.id == item.id })
+            else { return }
             let listHadFocus = self.results.visibleView.containsFocus
             self.results.select(index)
             if listHadFocus { self.results.focus(at: index) }
@@ -112,7 +116,8 @@ final class BrowseController {
         trackListTask?.cancel()
         trackListAlbumID = nil
         guard let item, item.result.kind == .album, let target = BrowseTarget.album(of: item.result),
-              let query = target.query(country: origin(item)) else { return }
+            let query = target.query(country: origin(item))
+        else { return }
         trackListAlbumID = item.id
         trackListTimer = MainContext.after(delay) { [weak self] in
             guard let self else { return }
@@ -208,8 +213,9 @@ final class BrowseController {
     /// What is on screen, to come back to.
     private var currentLevel: Level {
         let shownPane = search.visiblePage == .searching ? search.pageBeforeSearching : search.visiblePage
-        return Level(page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
-                     pane: shownPane, emptyText: search.emptyText)
+        return Level(
+            page: page, results: results.shownResults, selectedID: results.selection.selectedElement?.id,
+            pane: shownPane, emptyText: search.emptyText)
     }
 
     /// The store region to ask: the item's own (it came from there), else the one picked.
@@ -231,14 +237,20 @@ final class BrowseController {
             if self.ui.browseBackButton.hasFocus { _ = self.results.focus(at: index ?? 0) }
         }
         if results.isEmpty {
-            search.showPane(.empty, emptyText: environment.isOffline
-                ? String(format: localized("This page needs the iTunes Store: the offline catalog has nothing of “%@”."), answer.title)
-                : String(format: localized("The store lists nothing of “%@”."), answer.title))
+            search.showPane(
+                .empty,
+                emptyText: environment.isOffline
+                    ? String(
+                        format: localized("This page needs the iTunes Store: the offline catalog has nothing of “%@”."),
+                        answer.title)
+                    : String(format: localized("The store lists nothing of “%@”."), answer.title))
         } else {
             search.showPane(.results, emptyText: "")
         }
         // The detail keeps the item the user came from, unless it is a row here (then selected).
-        if let origin, !answer.items.contains(where: { $0.id == origin.id }) { detail.show(environment.keeper.store.item(for: origin.result)) }
+        if let origin, !answer.items.contains(where: { $0.id == origin.id }) {
+            detail.show(environment.keeper.store.item(for: origin.result))
+        }
         update()
     }
 
@@ -264,7 +276,11 @@ final class BrowseController {
             focus(selectedID.flatMap { id in self?.results.items.firstIndex { $0.id == id } })
         }
         if results.isEmpty { focus(nil) }
-        if results.isEmpty, level.pane == .results { search.showPane(.hint, emptyText: "") } else { search.showPane(level.pane, emptyText: level.emptyText) }
+        if results.isEmpty, level.pane == .results {
+            search.showPane(.hint, emptyText: "")
+        } else {
+            search.showPane(level.pane, emptyText: level.emptyText)
+        }
         if selectedID == nil { detail.show(nil) }
         update()
         return true
@@ -298,11 +314,14 @@ final class BrowseController {
         case nil where link != nil:
             // The link's item, and what went wrong with it once the pane says so.
             let failure = search.visiblePage == .error ? search.errorText.title : nil
-            ui.browseSubtitle.text = [failure, link.map { String(format: localized("Item %@"), $0.id) }].compactMap { $0 }.joined(separator: " · ")
+            ui.browseSubtitle.text = [failure, link.map { String(format: localized("Item %@"), $0.id) }].compactMap {
+                $0
+            }.joined(separator: " · ")
             results.views.setName(localized("Results"))
             results.counted = .results
         case .artist?:
-            ui.browseSubtitle.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(separator: " · ")
+            ui.browseSubtitle.text = [localized("Artist"), page?.record?.genre].compactMap { $0 }.joined(
+                separator: " · ")
             results.views.setName(localized("Artist’s Works"))
             results.counted = .works
         case .album?:

@@ -25,7 +25,9 @@ final class BrowseSwipe {
         self.isEnabled = isEnabled
         self.goBack = goBack
         touch.onSwipe { [weak self] velocityX, velocityY in self?.swiped(velocityX: velocityX, velocityY: velocityY) }
-        touchpad.onScroll { [weak self] dx, dy, inWheelClicks in self?.scrolled(dx: dx, dy: dy, inWheelClicks: inWheelClicks) ?? false }
+        touchpad.onScroll { [weak self] dx, dy, inWheelClicks in
+            self?.scrolled(dx: dx, dy: dy, inWheelClicks: inWheelClicks) ?? false
+        }
         touchpad.onScrollEnd { [weak self] in self?.scrollEnded() }
         pane.addController(touch)
         pane.addController(touchpad)

@@ -41,8 +41,10 @@ final class SearchProvider {
     init(connection: OpaquePointer, application: Application, environment: @escaping @MainActor () -> AppEnvironment) {
         self.application = application
         makeEnvironment = environment
-        object = DBusObject(connection: connection, path: Self.objectPath, introspectionXML: Self.interfaceXML,
-                            interface: "org.gnome.Shell.SearchProvider2") { [weak self] call in self?.handle(call) }
+        object = DBusObject(
+            connection: connection, path: Self.objectPath, introspectionXML: Self.interfaceXML,
+            interface: "org.gnome.Shell.SearchProvider2"
+        ) { [weak self] call in self?.handle(call) }
     }
 
     /// The application leaves the bus.
@@ -155,13 +157,19 @@ final class SearchProvider {
         let metas = ids.compactMap { id -> Variant? in
             guard let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot else { return nil }
             let item = environment.keeper.store.item(for: result)
-            let price = formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: result.offers, currency: result.currency)
+            let price = formatter.listing(
+                price: item.price, ownPrice: item.edits.price != nil, offers: result.offers, currency: result.currency)
             let description = [item.artist, result.kind.displayName, price].compactMap { $0 }.joined(separator: " · ")
-            let cached = result.artworkURL.map { ArtworkDiskCache.file(for: $0, in: environment.paths.artworkCacheDirectory).path }
-            let icon = Variant.icon(file: cached.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil },
-                                    themedName: Self.iconName(for: result.kind))
-            return .dictionary([("id", .string(id)), ("name", .string(item.name)), ("description", .string(description)),
-                                ("icon", icon)])
+            let cached = result.artworkURL.map {
+                ArtworkDiskCache.file(for: $0, in: environment.paths.artworkCacheDirectory).path
+            }
+            let icon = Variant.icon(
+                file: cached.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil },
+                themedName: Self.iconName(for: result.kind))
+            return .dictionary([
+                ("id", .string(id)), ("name", .string(item.name)), ("description", .string(description)),
+                ("icon", icon),
+            ])
         }
         return .array(metas, of: "a{sv}")
     }

@@ -71,7 +71,8 @@ final class DetailForm {
         self.locale = locale
         priceHistory = PriceHistoryView(locale: locale)
         ui.priceHistorySlot.append(priceHistory.root)
-        ui.screenshotScroller.passVerticalScrolls(to: ui.detailScroller)  // the wheel over the screenshots scrolls the form
+        // the wheel over the screenshots scrolls the form
+        ui.screenshotScroller.passVerticalScrolls(to: ui.detailScroller)
         screenshots = ScreenshotStrip(scroller: ui.screenshotScroller, strip: ui.screenshotStrip, loader: loader)
         // Screen readers heard the boxed lists as "GtkListBox".
         ui.editGroup.nameListBoxes(localized("Edit Item"))
@@ -94,7 +95,9 @@ final class DetailForm {
         ui.notesView.onChanged { [weak self] in if self?.ui.notesView.containsFocus == true { self?.typed() } }
         // Typing that is not a price, taken back (Ctrl+Z) to the price as saved: nothing is wrong now.
         ui.priceEntry.onEachChange { [weak self] in
-            guard let self, let item = self.item, self.ui.priceError.isVisible, self.ui.priceEntry.text == self.shownPrice(of: item) else { return }
+            guard let self, let item = self.item, self.ui.priceError.isVisible,
+                self.ui.priceEntry.text == self.shownPrice(of: item)
+            else { return }
             self.setPriceError(nil)
         }
         ui.detailStack.onFocusEnter { [weak self] in if let item = self?.item { self?.entered.send(item) } }
@@ -142,7 +145,8 @@ final class DetailForm {
             ui.priceEntry.text = shownPrice(of: item)
             setPriceError(nil)
         }
-        let offers = PriceFormatter(locale: locale).allOffers(price: item.result.price, offers: item.result.offers, currency: item.result.currency)
+        let offers = PriceFormatter(locale: locale).allOffers(
+            price: item.result.price, offers: item.result.offers, currency: item.result.currency)
         ui.offersLabel.text = offers ?? ""
         ui.offersLabel.isVisible = offers != nil
         priceHistory.show(item)
@@ -156,7 +160,8 @@ final class DetailForm {
         ui.kindValue.text = item.result.kind.displayName
         ui.genreValue.text = item.result.genre ?? "—"
         if !isTyping(ui.notesView) { ui.notesView.text = item.notes }
-        if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }  // an edit keeps Show More's choice
+        // an edit keeps Show More's choice
+        if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }
         ui.viewStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
         showBrowseLinks(for: item.result)
         updateButtons(for: item)
@@ -218,7 +223,8 @@ final class DetailForm {
         // never more than the large image the answer names.
         let pixels = min(ArtworkLoader.detailPixels, Self.artworkPoints * max(1, ui.detailArtwork.scaleFactor))
         let sized = item.result.artworkURL.map { ArtworkURL.resized($0, to: pixels) }
-        guard let url = sized != item.result.artworkURL ? sized : item.result.largeArtworkURL ?? item.result.artworkURL else { return }
+        guard let url = sized != item.result.artworkURL ? sized : item.result.largeArtworkURL ?? item.result.artworkURL
+        else { return }
         let id = item.id
         artworkRequest = loader.load(url, pixelSize: pixels) { [weak self] texture in
             guard let self, self.item?.id == id else { return }
@@ -244,13 +250,16 @@ final class DetailForm {
         guard edits != item.edits else { return }
         // A committed edit is one step of the window's undo: the fields' own undo stops there
         // (not the price's while it holds text that is no price, which was not committed).
-        for entry in [ui.nameEntry, ui.artistEntry] + (ui.priceError.isVisible ? [] : [ui.priceEntry]) { entry.forgetUndoHistory() }
+        for entry in [ui.nameEntry, ui.artistEntry] + (ui.priceError.isVisible ? [] : [ui.priceEntry]) {
+            entry.forgetUndoHistory()
+        }
         ui.notesView.forgetUndoHistory()
         var updated = item
         updated.edits = edits
         self.item = updated
         updateButtons(for: updated)
-        ui.dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
+        ui.dateLabel.text =
+            ReleaseDateFormatter(locale: locale).string(for: updated.releaseDate) ?? localized("Unknown")
         edited.send(ItemChange(result: item.result, kind: .edits(before: item.edits, after: edits)))
     }
 
@@ -302,13 +311,18 @@ final class DetailForm {
     /// NAME") and its album's tracks. Each button's one accessible name is its text.
     private func showBrowseLinks(for result: SearchResult) {
         let artist = BrowseTarget.artist(of: result)
-        let artistText = artist.map { String(format: result.kind == .artist ? localized("Works by %@") : localized("More by %@"), $0.name) } ?? ""
+        let artistText =
+            artist.map {
+                String(format: result.kind == .artist ? localized("Works by %@") : localized("More by %@"), $0.name)
+            } ?? ""
         ui.moreByLabel.text = artistText
         ui.moreByButton.setAccessibleLabel(artistText)
         ui.moreByButton.tooltip = artistText
         ui.moreByButton.isVisible = artist != nil
         let album = BrowseTarget.album(of: result)
-        let tracksText = result.kind == .album ? localized("Show Tracks") : String(format: localized("Tracks of “%@”"), album?.name ?? "")
+        let tracksText =
+            result.kind == .album
+            ? localized("Show Tracks") : String(format: localized("Tracks of “%@”"), album?.name ?? "")
         ui.tracksLabel.text = tracksText
         ui.tracksButton.setAccessibleLabel(tracksText)
         ui.tracksButton.tooltip = tracksText
@@ -324,7 +338,9 @@ final class DetailForm {
         trackRows = tracks.map { track in
             let row = ActionRow(title: track.name, subtitle: ResultRow.trackLine(of: track))
             row.isActivatable = true
-            let price = Label(formatter.listing(price: track.price, ownPrice: false, offers: track.offers, currency: track.currency) ?? "")
+            let price = Label(
+                formatter.listing(price: track.price, ownPrice: false, offers: track.offers, currency: track.currency)
+                    ?? "")
             price.addCSSClass("dim-label")
             row.addSuffix(price)
             ui.tracksList.append(row)
@@ -350,7 +366,9 @@ final class DetailForm {
     private func showStoreDetails(of result: SearchResult) {
         for row in storeDetailRows { ui.storeDetailsList.remove(row) }
         let details = result.details ?? StoreDetails()
-        storeDetailRows = details.rows(for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize).map { title, value, spoken in
+        storeDetailRows = details.rows(
+            for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize
+        ).map { title, value, spoken in
             let row = ActionRow(title: title)
             let label = Label(value)
             label.ellipsizeAtEnd()
@@ -361,10 +379,12 @@ final class DetailForm {
             ui.storeDetailsList.append(row)
             return row
         }
-        ui.releaseNotesLabel.text = details.releaseNotes.map { TextBounds.breakable(String(format: localized("What’s new: %@"), $0)) } ?? ""
+        ui.releaseNotesLabel.text =
+            details.releaseNotes.map { TextBounds.breakable(String(format: localized("What’s new: %@"), $0)) } ?? ""
         ui.releaseNotesLabel.isVisible = details.releaseNotes != nil
         screenshots.show(details.screenshotURLs)
-        ui.storeDetails.isVisible = !storeDetailRows.isEmpty || details.releaseNotes != nil || !details.screenshotURLs.isEmpty
+        ui.storeDetails.isVisible =
+            !storeDetailRows.isEmpty || details.releaseNotes != nil || !details.screenshotURLs.isEmpty
     }
 
     /// The price as the form shows it before any typing; other text in the field is an edit.

@@ -38,12 +38,15 @@ final class ItemActions {
             self?.act { item in
                 self?.detail.discardTypedPrice()  // typing that is not a price goes too
                 guard !item.edits.isEmpty else { return }
-                self?.items.record(ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
-                                     notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
+                self?.items.record(
+                    ItemChange(result: item.result, kind: .edits(before: item.edits, after: ItemEdits())),
+                    notice: String(format: localized("Changes to “%@” reverted"), item.result.name))
             }
         }
         window.addAction(.markUnvisited) { [weak self] in
-            self?.act { item in self?.items.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil))) }
+            self?.act { item in
+                self?.items.record(ItemChange(result: item.result, kind: .visited(before: item.visitedAt, after: nil)))
+            }
         }
         window.addAction(.viewInStore) { [weak self] in
             self?.act { item in if let url = item.result.storeURL { self?.openInBrowser(url) } }
@@ -60,8 +63,10 @@ final class ItemActions {
     /// The detail shows `item` (nil: none), as it is now.
     func show(_ item: Item?) {
         self.item = item
-        window.setActionEnabled(.hideItem, item.map { !items.store.isHidden($0.id) } == true && isEditable)  // My Items lists hidden ones
-        window.setActionEnabled(.revertItem, item.map { !$0.edits.isEmpty || detail.invalidPriceText != nil } == true && isEditable)
+        // My Items lists hidden ones
+        window.setActionEnabled(.hideItem, item.map { !items.store.isHidden($0.id) } == true && isEditable)
+        window.setActionEnabled(
+            .revertItem, item.map { !$0.edits.isEmpty || detail.invalidPriceText != nil } == true && isEditable)
         window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
         window.setActionEnabled(.keep, item != nil && isEditable)
@@ -78,7 +83,9 @@ final class ItemActions {
     /// Hides `item` (the shown one: the Hide button, or Delete in the results) with an Undo notice.
     private func hide(_ item: Item) {
         guard !items.keeper.isReadOnly else { return }
-        items.record(ItemChange(result: item.result, kind: .hidden(true)), notice: String(format: localized("“%@” hidden"), item.name))
+        items.record(
+            ItemChange(result: item.result, kind: .hidden(true)),
+            notice: String(format: localized("“%@” hidden"), item.name))
     }
 
     /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`

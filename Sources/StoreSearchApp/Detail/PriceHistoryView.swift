@@ -27,7 +27,8 @@ final class PriceHistoryView {
 
     func show(_ item: Item?) {
         let texts = item.map(Self.texts(formatter: PriceFormatter(locale: locale), dates: dateFormat)) ?? []
-        guard texts.map(\.title) != shownTexts.map(\.title) || texts.map(\.subtitle) != shownTexts.map(\.subtitle) else { return }
+        guard texts.map(\.title) != shownTexts.map(\.title) || texts.map(\.subtitle) != shownTexts.map(\.subtitle)
+        else { return }
         shownTexts = texts
         for row in rows { ui.priceHistoryList.remove(row) }
         rows = texts.map { title, subtitle in
@@ -41,17 +42,23 @@ final class PriceHistoryView {
     private var dateFormat: Date.FormatStyle { Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale) }
 
     /// "Lowest Price Seen" with its price and day, then one row per price, newest first.
-    static func texts(formatter: PriceFormatter, dates: Date.FormatStyle) -> (Item) -> [(title: String, subtitle: String)] {
+    static func texts(formatter: PriceFormatter, dates: Date.FormatStyle) -> (Item) -> [(
+        title: String, subtitle: String
+    )] {
         { item in
             guard !item.priceHistory.isEmpty else { return [] }
             func price(_ point: PricePoint) -> String {
                 let offers = point.offer.map { StoreOffers(restriction: $0, collectionPrice: point.price) }
-                return formatter.listing(price: point.price, ownPrice: false, offers: offers, currency: point.currency) ?? localized("No price")
+                return formatter.listing(price: point.price, ownPrice: false, offers: offers, currency: point.currency)
+                    ?? localized("No price")
             }
             var texts: [(title: String, subtitle: String)] = []
             if let lowest = item.lowestPrice {
-                texts.append((String(format: localized("Lowest Price Seen: %@"), price(lowest)),
-                              String(format: localized("on %@"), lowest.date.formatted(dates))))
+                texts.append(
+                    (
+                        String(format: localized("Lowest Price Seen: %@"), price(lowest)),
+                        String(format: localized("on %@"), lowest.date.formatted(dates))
+                    ))
             }
             for point in item.priceHistory.suffix(shownEntries).reversed() {
                 texts.append((price(point), point.date.formatted(dates)))

@@ -45,8 +45,11 @@ final class ScreenshotStrip {
         }
         let pixels = Self.height * max(1, scroller.scaleFactor)
         for (index, url) in shown.enumerated() {
-            let priority = index < Self.visibleCount ? ArtworkPriority(.visible, distance: index) : ArtworkPriority(.near, distance: index)
-            let request = loader.load(url, pixelSize: pixels, priority: { priority }) { [weak self, picture = pictures[index]] texture in
+            let priority =
+                index < Self.visibleCount
+                ? ArtworkPriority(.visible, distance: index) : ArtworkPriority(.near, distance: index)
+            let request = loader.load(url, pixelSize: pixels, priority: { priority }) {
+                [weak self, picture = pictures[index]] texture in
                 guard let self, self.pictures.contains(where: { $0 === picture }) else { return }
                 picture.texture = texture
                 if texture == nil { picture.isVisible = false }

@@ -174,9 +174,13 @@ final class ItemStoreKeeper {
     /// read: there is nothing kept yet). Only the answer's records are compared (the whole store
     /// is neither copied nor compared: 10,000 kept items are looked up 200 at a time).
     @discardableResult
-    func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> (changes: [String: PriceChange], ids: Set<String>) {
+    func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> (
+        changes: [String: PriceChange], ids: Set<String>
+    ) {
         guard isLoaded else { return ([:], []) }
-        let changed = results.filter { result in store.records[result.id].map { $0.keptAt != nil && $0.snapshot != result.snapshot } ?? false }
+        let changed = results.filter { result in
+            store.records[result.id].map { $0.keptAt != nil && $0.snapshot != result.snapshot } ?? false
+        }
         guard !changed.isEmpty else { return ([:], []) }
         var changes: [String: PriceChange] = [:]
         let ids = Set(changed.map(\.id))
@@ -193,7 +197,9 @@ final class ItemStoreKeeper {
         let writer = writer
         Task {
             let outcome = await Task.detached { () -> Result<Bool, ItemStoreFileError> in
-                do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch { return .failure(error) }
+                do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch {
+                    return .failure(error)
+                }
             }.value
             switch outcome {
             case .success(true): self.savedChange = max(self.savedChange, change)
@@ -224,11 +230,14 @@ final class ItemStoreKeeper {
             // with the user told. A file the user removed leaves the backup's items to build on.
             let loaded = try file.load(repairing: false)
             if loaded.isDamaged, let notice = loaded.notice, FileManager.default.fileExists(atPath: file.url.path) {
-                untouchable = .cannotRead(path: file.url.path, reason: localized("it is damaged"))  // the reason the user is told now
+                // the reason the user is told now
+                untouchable = .cannotRead(path: file.url.path, reason: localized("it is damaged"))
                 return Log.warning(LogDomain.app, "\(file.url.path) is not written over: \(notice)")
             }
             var merged = loaded.store
-            for record in store.records.values { merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record) }
+            for record in store.records.values {
+                merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record)
+            }
             untouchable = nil
             update(ids: nil) { $0 = merged }  // counted as a change of any record, so My Items follows
         } catch {

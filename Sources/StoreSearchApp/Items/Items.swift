@@ -112,10 +112,11 @@ final class Items {
     /// undone: its record is no longer watched.
     private func forgetRemovedNoLongerUndoable() {
         guard !removed.isEmpty else { return }
-        let undoable = Set(history.steps.joined().compactMap { change -> String? in
-            guard case .record(_, nil) = change.kind else { return nil }
-            return change.id
-        })
+        let undoable = Set(
+            history.steps.joined().compactMap { change -> String? in
+                guard case .record(_, nil) = change.kind else { return nil }
+                return change.id
+            })
         for id in removed.records.keys where !undoable.contains(id) { removed.forget(id) }
     }
 

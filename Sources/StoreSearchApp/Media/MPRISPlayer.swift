@@ -38,19 +38,29 @@ final class MPRISPlayer {
     func update() {
         guard preview.current != nil else { return release() }
         if nameOwner == nil { export() }
-        let state = "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0) \(queue.canGoNext) \(queue.canGoPrevious)"
+        let state =
+            "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0) \(queue.canGoNext) \(queue.canGoPrevious)"
         guard state != announced else { return }
         announced = state
-        player?.emitPropertiesChanged(interface: Self.playerInterface,
-                                      [("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata), ("CanSeek", .bool(preview.canSeek)),
-                                       ("CanGoNext", .bool(queue.canGoNext)), ("CanGoPrevious", .bool(queue.canGoPrevious))])
+        player?.emitPropertiesChanged(
+            interface: Self.playerInterface,
+            [
+                ("PlaybackStatus", .string(playbackStatus)), ("Metadata", metadata),
+                ("CanSeek", .bool(preview.canSeek)),
+                ("CanGoNext", .bool(queue.canGoNext)), ("CanGoPrevious", .bool(queue.canGoPrevious)),
+            ])
     }
 
     private func export() {
-        root = DBusObject(connection: connection, path: Self.path, introspectionXML: Self.interfaceXML, interface: Self.rootInterface,
-                          handler: { [weak self] call in self?.handleRoot(call) }, property: { [weak self] name in self?.rootProperty(name) })
-        player = DBusObject(connection: connection, path: Self.path, introspectionXML: Self.interfaceXML, interface: Self.playerInterface,
-                            handler: { [weak self] call in self?.handlePlayer(call) }, property: { [weak self] name in self?.playerProperty(name) })
+        root = DBusObject(
+            connection: connection, path: Self.path, introspectionXML: Self.interfaceXML, interface: Self.rootInterface,
+            handler: { [weak self] call in self?.handleRoot(call) },
+            property: { [weak self] name in self?.rootProperty(name) })
+        player = DBusObject(
+            connection: connection, path: Self.path, introspectionXML: Self.interfaceXML,
+            interface: Self.playerInterface,
+            handler: { [weak self] call in self?.handlePlayer(call) },
+            property: { [weak self] name in self?.playerProperty(name) })
         nameOwner = BusNameOwner(connection: connection, name: Self.busName)
     }
 
@@ -79,7 +89,9 @@ final class MPRISPlayer {
             ("xesam:artist", .strings([item.artist ?? ""])),
         ]
         if let album = item.result.collectionName { entries.append(("xesam:album", .string(album))) }
-        if let art = item.result.largeArtworkURL ?? item.result.artworkURL { entries.append(("mpris:artUrl", .string(art.absoluteString))) }
+        if let art = item.result.largeArtworkURL ?? item.result.artworkURL {
+            entries.append(("mpris:artUrl", .string(art.absoluteString)))
+        }
         if preview.duration > 0 { entries.append(("mpris:length", .int64(preview.duration))) }
         return .dictionary(entries)
     }

@@ -173,7 +173,9 @@ final class PreviewController {
     private func streamChanged() {
         guard let stream else { return }
         if let message = stream.errorMessage {
-            if stream === seekedStream, let item = current, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) {
+            if stream === seekedStream, let item = current,
+                let url = item.result.previewURL.flatMap({ WebLink.web($0) })
+            {
                 // Issue #30: the server sends the preview only whole, and GStreamer fails the stream
                 // on a seek. It plays on from the start instead of being dropped, and the seek bar
                 // (and MPRIS) stop offering to jump within this server's previews.
@@ -229,7 +231,10 @@ final class PreviewController {
     private func release(_ stream: MediaStream) {
         if !stream.close() && !hasWarnedOfLeak {
             hasWarnedOfLeak = true
-            Log.warning(LogDomain.app, "The media backend is not the one expected (GTK 4.8 with GStreamer): closed previews may keep their threads")
+            Log.warning(
+                LogDomain.app,
+                "The media backend is not the one expected (GTK 4.8 with GStreamer): closed previews may keep their threads"
+            )
         }
     }
 
@@ -263,7 +268,9 @@ final class PreviewController {
         isUpdatingScale = false
         ui.previewScale.isSensitive = isCurrent && canSeek
         let cannotSeek = isCurrent && hostsWithoutRanges.contains(currentHost ?? "")
-        ui.previewScale.tooltip = cannotSeek ? localized("This preview plays only from its start: its server cannot jump to a point in it.") : nil
+        ui.previewScale.tooltip =
+            cannotSeek
+            ? localized("This preview plays only from its start: its server cannot jump to a point in it.") : nil
         let clock = { (seconds: Double) in StoreDetails.duration(milliseconds: Int(seconds * 1000)) }
         ui.previewTime.text = duration > 0 ? "\(clock(position)) / \(clock(duration))" : clock(position)
     }

@@ -24,7 +24,8 @@ final class PreviewQueue {
         }
         // Another item's preview started, or the player stopped: the queue no longer plays.
         preview.stateChanged.subscribe { [weak self] in
-            guard let self, !self.isSwitching, self.index != nil, self.preview.current?.id != self.playingItem?.id else { return }
+            guard let self, !self.isSwitching, self.index != nil, self.preview.current?.id != self.playingItem?.id
+            else { return }
             self.end()
         }
     }

@@ -9,13 +9,17 @@ public enum ExportCommand {
     /// item file could not be read whole, what could be read is exported, and the status says
     /// that items or values are missing from it.
     public static func run(to path: String, paths: AppPaths = AppPaths()) -> Int32 {
-        let target = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let target = URL(
+            fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         do {
             let loaded = try ItemStoreFile(paths: paths).load(repairing: false)
             let list = MyItemsList(store: loaded.store, order: .name)
             try MyItemsExport.write(list.items(), to: target.standardizedFileURL)
             guard loaded.isDamaged || loaded.hasUnreadValues, let notice = loaded.notice else { return 0 }
-            report(String(format: localized("Exported %1$@, but not everything in your saved items could be read: %2$@"), target.path, notice))
+            report(
+                String(
+                    format: localized("Exported %1$@, but not everything in your saved items could be read: %2$@"),
+                    target.path, notice))
         } catch let error as ItemStoreFileError {
             report(error.message)
         } catch let error as MyItemsExport.Failure {

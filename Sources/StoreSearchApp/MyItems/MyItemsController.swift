@@ -21,8 +21,10 @@ final class MyItemsController {
     let pageChanged = Event<Bool>()
 
     /// `pages`: the Search and My Items pages, where My Items goes in as `page.root`.
-    init(pages: ViewStack, window: Window, environment: AppEnvironment, state: WindowState, items: Items,
-         notices: NoticesController) {
+    init(
+        pages: ViewStack, window: Window, environment: AppEnvironment, state: WindowState, items: Items,
+        notices: NoticesController
+    ) {
         self.window = window
         keeper = environment.keeper
         self.items = items
@@ -82,8 +84,9 @@ final class MyItemsController {
 
     private func restoreSelected() {
         guard let item = page.selected, item.isHidden else { return }
-        items.record(ItemChange(result: item.item.result, kind: .hidden(false)),
-                       notice: String(format: localized("“%@” restored"), item.item.name))
+        items.record(
+            ItemChange(result: item.item.result, kind: .hidden(false)),
+            notice: String(format: localized("“%@” restored"), item.item.name))
     }
 
     /// Forgets the selected item's record (edits, notes, marks) with an Undo notice; the next row
@@ -91,8 +94,9 @@ final class MyItemsController {
     private func removeSelected() {
         guard let item = page.selected, let record = keeper.store.records[item.id] else { return }
         let index = page.views.selection.selectedIndex ?? 0
-        items.record(ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
-                       notice: String(format: localized("“%@” removed from My Items"), item.item.name))
+        items.record(
+            ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
+            notice: String(format: localized("“%@” removed from My Items"), item.item.name))
         if page.count > 0 {
             page.select(min(index, page.count - 1))
             page.views.focus(at: min(index, page.count - 1))
@@ -115,8 +119,9 @@ final class MyItemsController {
     // MARK: Export
 
     private func chooseExportFile() {
-        let chooser = FileChooserNative(saveTitle: localized("Export My Items"), acceptLabel: localized("_Export"), parent: window,
-                                        suggestedName: localized("My Items") + ".csv")
+        let chooser = FileChooserNative(
+            saveTitle: localized("Export My Items"), acceptLabel: localized("_Export"), parent: window,
+            suggestedName: localized("My Items") + ".csv")
         chooser.run { [weak self] path in
             self?.exportChooser = nil
             if let path { self?.export(to: URL(fileURLWithPath: path)) }
@@ -131,14 +136,18 @@ final class MyItemsController {
         Task {
             let (count, outcome) = await Task.detached { () -> (Int, MyItemsExport.Failure?) in
                 let items = MyItemsList(store: store, order: .name).items()
-                do throws(MyItemsExport.Failure) { try MyItemsExport.write(items, to: url) } catch { return (items.count, error) }
+                do throws(MyItemsExport.Failure) { try MyItemsExport.write(items, to: url) } catch {
+                    return (items.count, error)
+                }
                 return (items.count, nil)
             }.value
             if let outcome {
                 self.notices.show(outcome.message, lasting: true)
             } else {
-                self.notices.show(String(format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", count),
-                                         count, url.lastPathComponent))
+                self.notices.show(
+                    String(
+                        format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", count),
+                        count, url.lastPathComponent))
             }
         }
     }

@@ -59,9 +59,10 @@ final class MyItemsPage {
         stack = ui.myItemsStack
         countLabel = ui.myItemsCountLabel
         noMatchPage = ui.myItemsNoMatchPage
-        views = ItemViews(listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
-                          viewStack: ui.myItemsViewStack, environment: environment, name: localized("My Items"),
-                          marksVisited: false, model: rows)
+        views = ItemViews(
+            listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
+            viewStack: ui.myItemsViewStack, environment: environment, name: localized("My Items"),
+            marksVisited: false, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
@@ -124,7 +125,8 @@ final class MyItemsPage {
     }
 
     var selected: MyItem? {
-        guard let list, let row = views.selection.selectedIndex, row < positions.count, positions[row] < list.count else { return nil }
+        guard let list, let row = views.selection.selectedIndex, row < positions.count, positions[row] < list.count
+        else { return nil }
         return list[positions[row]]
     }
     var count: Int { positions.count }
@@ -155,7 +157,9 @@ final class MyItemsPage {
         // The same items, unchanged, in the same order (more of a word typed, the same matches): no row changes.
         if listed.keys != rowKeys || rows.count != rowKeys.count { showRows(listed, selectedID: selectedID) }
         replaced.dropInBackground()
-        countLabel.text = String(format: localizedPlural("%@ item", "%@ items", matched.count), matched.count.formatted(.number.locale(locale)))
+        countLabel.text = String(
+            format: localizedPlural("%@ item", "%@ items", matched.count),
+            matched.count.formatted(.number.locale(locale)))
         if !matched.isEmpty {
             stack.show(Page.items)
         } else if list.count == 0 {
@@ -163,9 +167,12 @@ final class MyItemsPage {
         } else {
             stack.show(Page.noMatch)
             let text = filterEntry.text.trimmingCharacters(in: .whitespaces)
-            noMatchPage.pageDescription = text.isEmpty
+            noMatchPage.pageDescription =
+                text.isEmpty
                 ? String(format: localized("None of your items is in “%@”."), filter.displayName)
-                : String(format: localized("None of your items in “%1$@” has “%2$@” in its name, artist or notes."), filter.displayName, text)
+                : String(
+                    format: localized("None of your items in “%1$@” has “%2$@” in its name, artist or notes."),
+                    filter.displayName, text)
         }
     }
 
@@ -195,11 +202,15 @@ final class MyItemsPage {
             }
         }
         let common = min(old.count, keys.count)
-        guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common) else {
+        guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common)
+        else {
             return rows.reload(count: keys.count, changed: 0..<0, element: element)
         }
-        let end = old.count == keys.count ? (first..<keys.count).last { old[$0] != keys[$0] }.map { $0 + 1 } ?? first + 1 : keys.count
-        if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }  // new rows: none was scrolled past
+        let end =
+            old.count == keys.count
+            ? (first..<keys.count).last { old[$0] != keys[$0] }.map { $0 + 1 } ?? first + 1 : keys.count
+        // new rows: none was scrolled past
+        if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }
         fillGeneration += 1
         let count = old.isEmpty ? min(keys.count, Self.firstRows) : keys.count
         // The rows GTK has built first, the rest after (see `SlotListModel.reload(count:changed:split:element:)`).
@@ -213,7 +224,9 @@ final class MyItemsPage {
     /// Replaces rows with `reload`, now showing `keys`. The rows' objects stand for positions: a
     /// selection on a row being replaced (`takingOff`) would stay on its position (and GTK would
     /// look for it row by row), so it is taken off and put back on its item.
-    private func replacingRows(selectedID: String?, keys: [Int], list: MyItemsList, takingOff: (Int) -> Bool, _ reload: () -> Void) {
+    private func replacingRows(
+        selectedID: String?, keys: [Int], list: MyItemsList, takingOff: (Int) -> Bool, _ reload: () -> Void
+    ) {
         rowKeys = keys
         isReplacingRows = true
         let selectedRow = views.selection.selectedIndex
@@ -221,7 +234,9 @@ final class MyItemsPage {
         reload()
         // The selected item is usually where it was (a price check moves no row).
         let isAtRow = { (row: Int) in row < self.positions.count && list.id(at: self.positions[row]) == selectedID }
-        let row = selectedID == nil ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? positions.indices.first(where: isAtRow)
+        let row =
+            selectedID == nil
+            ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? positions.indices.first(where: isAtRow)
         if let row {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another

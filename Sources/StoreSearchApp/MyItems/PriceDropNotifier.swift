@@ -22,7 +22,10 @@ final class PriceDropNotifier {
     private(set) var lastSent: (title: String, body: String)?
 
     /// `showPriceDrops`: opens My Items showing Price Drops (the notification's and the menu's action).
-    init(application: Application, window: Window, settings: Settings?, locale: Locale, showPriceDrops: @escaping @MainActor () -> Void) {
+    init(
+        application: Application, window: Window, settings: Settings?, locale: Locale,
+        showPriceDrops: @escaping @MainActor () -> Void
+    ) {
         self.application = application
         self.settings = settings
         self.locale = locale
@@ -33,7 +36,9 @@ final class PriceDropNotifier {
             window.present()
         }
         window.addAction(.priceDrops, showPriceDrops)
-        window.addBoolAction(.notifyPriceDrops, state: isEnabled) { [weak self] on in self?.settings?.setBool(Self.settingKey, on) }
+        window.addBoolAction(.notifyPriceDrops, state: isEnabled) { [weak self] on in
+            self?.settings?.setBool(Self.settingKey, on)
+        }
     }
 
     /// Whether the user wants to be told (on where there is no schema).
@@ -48,28 +53,35 @@ final class PriceDropNotifier {
         let formatter = PriceFormatter(locale: locale)
         Task {
             let drops = await Task.detached(priority: .utility) { Self.drops(in: changes) }.value
-            let names = Dictionary(uniqueKeysWithValues: drops.prefix(Self.namedItems).map { drop in
-                (drop.id, store().records[drop.id].map { MyItem(record: $0).item.name } ?? drop.id)
-            })
+            let names = Dictionary(
+                uniqueKeysWithValues: drops.prefix(Self.namedItems).map { drop in
+                    (drop.id, store().records[drop.id].map { MyItem(record: $0).item.name } ?? drop.id)
+                })
             guard isEnabled, let message = Self.message(for: drops, names: names, formatter: formatter) else { return }
             lastSent = message
-            application.sendNotification(id: Self.notificationID, title: message.title, body: message.body,
-                                         defaultAction: "app.\(Self.applicationAction)")
+            application.sendNotification(
+                id: Self.notificationID, title: message.title, body: message.body,
+                defaultAction: "app.\(Self.applicationAction)")
         }
     }
 
     /// The drops among `changes`, largest first (each share worked out once).
     nonisolated static func drops(in changes: [String: PriceChange]) -> [(id: String, change: PriceChange)] {
-        changes.compactMap { id, change in change.relative.flatMap { $0 < 0 ? (share: $0, id: id, change: change) : nil } }
-            .sorted { ($0.share, $0.id) < ($1.share, $1.id) }
-            .map { ($0.id, $0.change) }
+        changes.compactMap { id, change in
+            change.relative.flatMap { $0 < 0 ? (share: $0, id: id, change: change) : nil }
+        }
+        .sorted { ($0.share, $0.id) < ($1.share, $1.id) }
+        .map { ($0.id, $0.change) }
     }
 
     /// The title and body for `drops` (largest first), the first few named by `names`; nil when none.
-    nonisolated static func message(for drops: [(id: String, change: PriceChange)], names: [String: String],
-                                    formatter: PriceFormatter) -> (title: String, body: String)? {
+    nonisolated static func message(
+        for drops: [(id: String, change: PriceChange)], names: [String: String],
+        formatter: PriceFormatter
+    ) -> (title: String, body: String)? {
         guard !drops.isEmpty else { return nil }
-        let title = String(format: localizedPlural("%ld kept item is cheaper", "%ld kept items are cheaper", drops.count), drops.count)
+        let title = String(
+            format: localizedPlural("%ld kept item is cheaper", "%ld kept items are cheaper", drops.count), drops.count)
         var parts = drops.prefix(namedItems).map { id, change in
             let now = formatter.string(for: change.current.price, currency: change.current.currency) ?? ""
             let was = formatter.string(for: change.previous.price, currency: change.previous.currency) ?? ""

@@ -36,8 +36,11 @@ final class PriceWatch {
     /// A check is under way (tests and the bench wait for it to end).
     var isChecking: Bool { task != nil }
 
-    init(service: SearchService, keeper: ItemStoreKeeper, items: Items? = nil, interval: Duration = PriceWatch.defaultInterval,
-         region: @escaping () -> String) {
+    init(
+        service: SearchService, keeper: ItemStoreKeeper, items: Items? = nil,
+        interval: Duration = PriceWatch.defaultInterval,
+        region: @escaping () -> String
+    ) {
         self.service = service
         self.keeper = keeper
         self.items = items
@@ -62,16 +65,23 @@ final class PriceWatch {
         task = Task { [weak self] in
             // Sorting 10,000 records into requests is no work for the main loop.
             let (queries, missing, linked) = await Task.detached {
-                (Self.queries(for: store, removed: removed, region: region), Set(store.recordsWithoutSnapshot.map(\.id)),
-                 Self.linkedItems(in: [store, removed]))
+                (
+                    Self.queries(for: store, removed: removed, region: region),
+                    Set(store.recordsWithoutSnapshot.map(\.id)),
+                    Self.linkedItems(in: [store, removed])
+                )
             }.value
             guard let self, !Task.isCancelled else { return }
             guard !queries.isEmpty else { return self.task = nil }
-            Log.message(LogDomain.app, "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
+            Log.message(
+                LogDomain.app,
+                "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
             var changes: [String: PriceChange] = [:]
             var changed: Set<String>? = []
             do {
-                try await Self.run(queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)) { results in
+                try await Self.run(
+                    queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)
+                ) { results in
                     let results = Self.rekeyed(results, linked: linked)
                     self.items?.refreshRemovedPrices(from: results)
                     let applied = self.apply(results, missing: missing)
@@ -83,7 +93,9 @@ final class PriceWatch {
                 self.checked.send(changes)
             } catch {
                 // Offline, throttled for long or failing: the next check (or start) tries again.
-                if !(error is CancellationError) { Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)") }
+                if !(error is CancellationError) {
+                    Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)")
+                }
                 self.task = nil
                 if changed?.isEmpty != true { self.answered.send(changed) }
             }
@@ -100,13 +112,16 @@ final class PriceWatch {
     /// Puts an answer into the store: snapshots for the records that lacked one when the check
     /// began (`missing`), snapshots and prices for kept items. Returns the price changes and the
     /// ids of the records that changed (nil: any may have).
-    private func apply(_ results: [SearchResult], missing: Set<String>) -> (changes: [String: PriceChange], ids: Set<String>?) {
+    private func apply(_ results: [SearchResult], missing: Set<String>) -> (
+        changes: [String: PriceChange], ids: Set<String>?
+    ) {
         let before = keeper.changeCount
         let looked = results.filter { missing.contains($0.id) }
         if !looked.isEmpty { keeper.refreshSnapshots(from: looked) }
         let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
         guard !looked.isEmpty else { return (refreshed.changes, refreshed.ids) }
-        return (refreshed.changes, keeper.changeCount == before ? [] : nil)  // snapshots filled in: any row may read otherwise
+        // snapshots filled in: any row may read otherwise
+        return (refreshed.changes, keeper.changeCount == before ? [] : nil)
     }
 
     /// What a check asks for: kept items in the region each was last seen in, records without a
@@ -114,20 +129,26 @@ final class PriceWatch {
     /// store link (the store named no id for it) is asked for by the id its link names, in the
     /// link's region. `removed`: kept items taken out of My Items whose removal can still be
     /// undone, watched too (Undo puts them back with the prices seen meanwhile).
-    nonisolated static func queries(for store: ItemStore, removed: ItemStore = ItemStore(), region: String) -> [LookupQuery] {
+    nonisolated static func queries(for store: ItemStore, removed: ItemStore = ItemStore(), region: String)
+        -> [LookupQuery]
+    {
         func lookup(_ record: ItemRecord) -> (id: String, region: String)? {
             if let id = LookupQuery.storeID(ofItem: record.id) { return (id, record.snapshot?.storeRegion ?? region) }
             guard let link = link(ofItem: record.id) else { return nil }
             return (link.id, record.snapshot?.storeRegion ?? link.region ?? region)
         }
         let missing = store.recordsWithoutSnapshot.compactMap(lookup)
-        let kept = (store.keptRecords + removed.keptRecords.filter { store.records[$0.id] == nil }).filter { $0.snapshot != nil }
+        let kept = (store.keptRecords + removed.keptRecords.filter { store.records[$0.id] == nil }).filter {
+            $0.snapshot != nil
+        }
         return LookupQuery.batches(storeIDs: missing + kept.compactMap(lookup))
     }
 
     /// The link of an item known only by it ("url:https://music.apple.com/…"), when it names a store id.
     nonisolated static func link(ofItem id: String) -> StoreLink? {
-        guard id.hasPrefix("url:"), case .success(let link) = StoreLink.parse(String(id.dropFirst(4))) else { return nil }
+        guard id.hasPrefix("url:"), case .success(let link) = StoreLink.parse(String(id.dropFirst(4))) else {
+            return nil
+        }
         return link
     }
 
@@ -147,20 +168,24 @@ final class PriceWatch {
     nonisolated static func rekeyed(_ results: [SearchResult], linked: [String: [String]]) -> [SearchResult] {
         guard !linked.isEmpty else { return results }
         return results.flatMap { result -> [SearchResult] in
-            guard let id = LookupQuery.storeID(ofItem: result.id) ?? link(ofItem: result.id)?.id, let items = linked[id] else { return [result] }
-            return [result] + items.filter { $0 != result.id }.map { item in
-                var copy = result
-                copy.id = item
-                return copy
-            }
+            guard let id = LookupQuery.storeID(ofItem: result.id) ?? link(ofItem: result.id)?.id, let items = linked[id]
+            else { return [result] }
+            return [result]
+                + items.filter { $0 != result.id }.map { item in
+                    var copy = result
+                    copy.id = item
+                    return copy
+                }
         }
     }
 
     /// Sends `queries` one at a time (fresh, not from the search cache), handing each answer to
     /// `apply`. A `Retry-After` no further off than `longestWait` is waited out, up to
     /// `maximumRetries` times a request; any other failure is thrown.
-    static func run(_ queries: [LookupQuery], service: SearchService, longestWait: TimeInterval,
-                    apply: ([SearchResult]) -> Void) async throws {
+    static func run(
+        _ queries: [LookupQuery], service: SearchService, longestWait: TimeInterval,
+        apply: ([SearchResult]) -> Void
+    ) async throws {
         for query in queries {
             var retries = 0
             while true {
@@ -171,9 +196,13 @@ final class PriceWatch {
                     break
                 } catch SearchFailure.retryLater(let status, let date, let seconds) {
                     let wait = max(1, date.timeIntervalSinceNow)
-                    guard retries < maximumRetries, wait <= longestWait else { throw SearchFailure.retryLater(status: status, after: date, waitSeconds: seconds) }
+                    guard retries < maximumRetries, wait <= longestWait else {
+                        throw SearchFailure.retryLater(status: status, after: date, waitSeconds: seconds)
+                    }
                     retries += 1
-                    Log.message(LogDomain.app, "The store asked to wait \(Int(wait.rounded(.up))) s before looking up saved items")
+                    Log.message(
+                        LogDomain.app,
+                        "The store asked to wait \(Int(wait.rounded(.up))) s before looking up saved items")
                     try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
                 }
             }

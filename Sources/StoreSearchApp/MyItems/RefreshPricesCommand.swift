@@ -29,10 +29,14 @@ public enum RefreshPricesCommand {
         init(store: ItemStore) { self.store = store }
     }
 
-    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current) -> Int32 {
+    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current)
+        -> Int32
+    {
         let lock = DataFolderLock(directory: paths.dataDirectory)
         guard acquire(lock) else {
-            report(localized("StoreSearch is open with your items and checks their prices itself; try again once it is closed."))
+            report(
+                localized(
+                    "StoreSearch is open with your items and checks their prices itself; try again once it is closed."))
             return busyStatus
         }
         defer { lock.release() }
@@ -46,12 +50,19 @@ public enum RefreshPricesCommand {
         if check.store != before {
             do throws(ItemStoreFileError) { try file.save(check.store) } catch { report(error.message); return 1 }
         }
-        for line in lines(for: check.changes, store: check.store, formatter: PriceFormatter(locale: locale.monetary)) { print(line) }
+        for line in lines(for: check.changes, store: check.store, formatter: PriceFormatter(locale: locale.monetary)) {
+            print(line)
+        }
         let count = queries.reduce(0) { $0 + $1.ids.count }
-        print(String(format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
-                     count, queries.count, check.changes.count, check.changes.values.filter(\.isDrop).count))
+        print(
+            String(
+                format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
+                count, queries.count, check.changes.count, check.changes.values.filter(\.isDrop).count))
         if let failure = check.failure {
-            report(String(format: localized("Not every item could be looked up: %@"), (failure as? SearchFailure)?.message ?? "\(failure)"))
+            report(
+                String(
+                    format: localized("Not every item could be looked up: %@"),
+                    (failure as? SearchFailure)?.message ?? "\(failure)"))
             return 1
         }
         return 0
@@ -60,7 +71,8 @@ public enum RefreshPricesCommand {
     /// Runs the lookups on GLib's main loop (libsoup's callbacks come there) until they end.
     private static func lookUp(_ queries: [LookupQuery], options: LaunchOptions, into check: Check) {
         MainLoopBridge.install()
-        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(userAgent: "StoreSearch/\(StoreSearchApp.version)"))
         let service = SearchService(baseURL: options.apiBase, client: client)
         Task {
             do {
@@ -69,7 +81,9 @@ public enum RefreshPricesCommand {
                     let results = PriceWatch.rekeyed(results, linked: linked)
                     let missing = Set(check.store.recordsWithoutSnapshot.map(\.id))
                     check.store.refreshSnapshots(from: results.filter { missing.contains($0.id) })
-                    check.changes.merge(check.store.refreshPrices(from: results.filter { !missing.contains($0.id) })) { $1 }
+                    check.changes.merge(check.store.refreshPrices(from: results.filter { !missing.contains($0.id) })) {
+                        $1
+                    }
                 }
             } catch {
                 check.failure = error
@@ -83,7 +97,8 @@ public enum RefreshPricesCommand {
     static func lines(for changes: [String: PriceChange], store: ItemStore, formatter: PriceFormatter) -> [String] {
         func price(_ point: PricePoint) -> String {
             let offers = point.offer.map { StoreOffers(restriction: $0, collectionPrice: point.price) }
-            return formatter.listing(price: point.price, ownPrice: false, offers: offers, currency: point.currency) ?? localized("No price")
+            return formatter.listing(price: point.price, ownPrice: false, offers: offers, currency: point.currency)
+                ?? localized("No price")
         }
         return changes.map { id, change in
             let name = store.records[id].map { MyItem(record: $0).item.name } ?? id

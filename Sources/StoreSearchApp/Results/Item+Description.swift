@@ -4,7 +4,8 @@ import StoreSearchCore
 extension Item {
     /// What a screen reader says for a row or tile: name, artist, kind, price.
     func spokenLabel(price: String?) -> String {
-        [name, artist ?? (result.kind == .artist ? nil : localized("Unknown")), result.kind.displayName, price].compactMap { $0 }.joined(separator: ", ")
+        [name, artist ?? (result.kind == .artist ? nil : localized("Unknown")), result.kind.displayName, price]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Names a row's or tile's `root` for screen readers and shows the whole name and artist on

@@ -20,8 +20,11 @@ final class ItemViews {
     /// `marksVisited`: visited items look faded (the search results; on My Items nearly every
     /// item was opened, and a page of faded rows looked disabled). `model`: a `SlotListModel`
     /// where the list is long and changes wholesale (My Items).
-    init(listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment, name: String,
-         marksVisited: Bool, model: ListModel<Item> = ListModel()) {
+    init(
+        listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment,
+        name: String,
+        marksVisited: Bool, model: ListModel<Item> = ListModel()
+    ) {
         self.model = model
         self.viewStack = viewStack
         selection = SingleSelection(model: model)
@@ -31,12 +34,16 @@ final class ItemViews {
         listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
         let gridColumns = GridColumns()  // the grid is made after its viewport
         gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
-        let rows = ResultCells<ResultRow>(formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes,
-                                          marksVisited: marksVisited)
-        list = ListView(selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
-        let tiles = ResultCells<ResultTile>(formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes,
-                                            marksVisited: marksVisited)
-        grid = GridView(selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
+        let rows = ResultCells<ResultRow>(
+            formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes,
+            marksVisited: marksVisited)
+        list = ListView(
+            selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
+        let tiles = ResultCells<ResultTile>(
+            formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes,
+            marksVisited: marksVisited)
+        grid = GridView(
+            selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid
         list.setAccessibleLabel(name)
         list.addCSSClass("navigation-sidebar")

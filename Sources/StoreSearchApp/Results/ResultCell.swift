@@ -17,7 +17,9 @@ protocol ResultCell: AnyObject {
 extension ResultCell {
     /// The price as the list shows it ("Album Only", "Buy … · Rent …", the user's own price).
     func listingPrice(of item: Item, formatter: PriceFormatter) -> String? {
-        formatter.listing(price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers, currency: item.result.currency)
+        formatter.listing(
+            price: item.price, ownPrice: item.edits.price != nil, offers: item.result.offers,
+            currency: item.result.currency)
     }
 
     /// The price with its last change beside it, for a kept item whose store price changed: "$0.49,
@@ -26,13 +28,15 @@ extension ResultCell {
     func priceWithChange(of item: Item, formatter: PriceFormatter) -> (text: String?, markup: String?) {
         let now = listingPrice(of: item, formatter: formatter)
         guard let change = item.priceChange, change.isDrop || change.isRise, let now,
-              let old = formatter.string(for: change.previous.price, currency: change.previous.currency) else { return (now, nil) }
+            let old = formatter.string(for: change.previous.price, currency: change.previous.currency)
+        else { return (now, nil) }
         let format = change.isDrop ? localized("%1$@, was %2$@") : localized("%1$@, up from %2$@")
         let text = String(format: format, now, old)
         let oldMarkup = change.isDrop ? "<s>\(Label.escapedMarkup(old))</s>" : Label.escapedMarkup(old)
         // The format's own words escaped too (a translation may hold "&").
         let parts = format.components(separatedBy: "%2$@").map { part in
-            Label.escapedMarkup(part).replacingOccurrences(of: "%1$@", with: change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now))
+            Label.escapedMarkup(part).replacingOccurrences(
+                of: "%1$@", with: change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now))
         }
         return (text, Self.breakingAfterCommas(parts.joined(separator: oldMarkup)))
     }
@@ -40,7 +44,8 @@ extension ResultCell {
     /// The text with no line break but after a comma ("$0.49," over "was $0.99", never "was" on a
     /// line of its own beside the row's artwork).
     static func breakingAfterCommas(_ text: String) -> String {
-        text.components(separatedBy: ", ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", ")
+        text.components(separatedBy: ", ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(
+            separator: ", ")
     }
 
     /// What rows and tiles show alike: the visited look (where it is news), and what a screen
@@ -52,8 +57,12 @@ extension ResultCell {
         item.describe(on: root, price: price)
     }
 
-    func loadArtwork(of result: SearchResult, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider) {
-        artwork.load(result.artworkURL, placeholder: ArtworkSlot.placeholderIcon(for: result.kind), with: loader, priority: priority)
+    func loadArtwork(
+        of result: SearchResult, with loader: ArtworkLoader, priority: @escaping ArtworkLoader.PriorityProvider
+    ) {
+        artwork.load(
+            result.artworkURL, placeholder: ArtworkSlot.placeholderIcon(for: result.kind), with: loader,
+            priority: priority)
     }
 
     /// The cell scrolled away: stop waiting for its image.
@@ -81,8 +90,9 @@ struct ResultCells<Cell: ResultCell> {
     /// lends that pointer for the callback, and the loader may ask later.
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
-        cell.show(item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
-                  listsTracks: lookAlikes.listsTracks)
+        cell.show(
+            item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
+            listsTracks: lookAlikes.listsTracks)
         viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(of: item.result, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible

@@ -38,7 +38,9 @@ final class ResultRow: ResultCell {
         name.text = item.name
         let collection = showsCollection ? item.result.collectionName : nil
         subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
-        if listsTracks, let track = Self.trackLine(of: item.result) { subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ") }
+        if listsTracks, let track = Self.trackLine(of: item.result) {
+            subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ")
+        }
         let (priceText, markup) = priceWithChange(of: item, formatter: formatter)
         if let markup {
             price.setMarkup(markup)  // the old price struck through
@@ -53,7 +55,8 @@ final class ResultRow: ResultCell {
     static func trackLine(of result: SearchResult) -> String? {
         guard let details = result.details, let number = details.trackNumber else { return nil }
         let position = (details.discCount ?? 1) > 1 ? "\(details.discNumber ?? 1)-\(number)" : "\(number)"
-        return details.durationMilliseconds.map { "\(position) · \(StoreDetails.duration(milliseconds: $0))" } ?? position
+        return details.durationMilliseconds.map { "\(position) · \(StoreDetails.duration(milliseconds: $0))" }
+            ?? position
     }
 
     /// The listing with its lines breaking after a "·" rather than between an offer and its
@@ -63,7 +66,9 @@ final class ResultRow: ResultCell {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var result = String(words.first ?? "")
         for (before, after) in zip(words, words.dropFirst()) {
-            let breaks = before == "·" || (after != "·" && !before.contains(where: \.isNumber) && !after.contains(where: \.isNumber))
+            let breaks =
+                before == "·"
+                || (after != "·" && !before.contains(where: \.isNumber) && !after.contains(where: \.isNumber))
             result += (breaks ? " " : "\u{00A0}") + after
         }
         return result

@@ -38,15 +38,18 @@ final class ResultsController {
     /// Enter or double click on an item.
     let itemActivated = Event<Item>()
 
-    init(viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, environment: AppEnvironment,
-         items: Items, state: WindowState) {
+    init(
+        viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, environment: AppEnvironment,
+        items: Items, state: WindowState
+    ) {
         keeper = environment.keeper
         userItems = items
         self.state = state
         (listButton, gridButton) = viewButtons
-        views = ItemViews(listScroller: ui.listScroller, gridScroller: ui.gridScroller,
-                          viewStack: ui.viewStack, environment: environment, name: localized("Results"),
-                          marksVisited: true)
+        views = ItemViews(
+            listScroller: ui.listScroller, gridScroller: ui.gridScroller,
+            viewStack: ui.viewStack, environment: environment, name: localized("Results"),
+            marksVisited: true)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
@@ -95,7 +98,9 @@ final class ResultsController {
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
     /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a
     /// new answer, not from one shown again (Back): it could be older than what the store said since.
-    func show(_ results: [SearchResult], refreshingSnapshots: Bool = true, then finished: (@MainActor () -> Void)? = nil) {
+    func show(
+        _ results: [SearchResult], refreshingSnapshots: Bool = true, then finished: (@MainActor () -> Void)? = nil
+    ) {
         lastResults = results
         if refreshingSnapshots { keeper.refreshSnapshots(from: results) }
         let items = order.sorted(keeper.store.apply(to: results))
@@ -133,7 +138,8 @@ final class ResultsController {
         switch counted {
         case .results:
             let text = String(format: localizedPlural("%ld result", "%ld results", count), count)
-            ui.countLabel.text = lastResults.count >= Self.storeLimit
+            ui.countLabel.text =
+                lastResults.count >= Self.storeLimit
                 ? String(format: localized("%1$@ (the store sends at most %2$ld)"), text, Self.storeLimit) : text
         case .works: ui.countLabel.text = String(format: localizedPlural("%ld work", "%ld works", count), count)
         case .tracks: ui.countLabel.text = String(format: localizedPlural("%ld track", "%ld tracks", count), count)

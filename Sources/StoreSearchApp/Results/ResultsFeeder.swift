@@ -42,7 +42,8 @@ final class ResultsFeeder {
         let current = generation
         clock.onEachFrame { [weak self] in
             guard let self, self.generation == current else { return false }
-            let batch = self.pending.prefix(self.model.count >= Self.realizedRows ? Self.unrealizedRowsPerFrame : Self.rowsPerFrame)
+            let batch = self.pending.prefix(
+                self.model.count >= Self.realizedRows ? Self.unrealizedRowsPerFrame : Self.rowsPerFrame)
             self.pending = self.pending.dropFirst(batch.count)
             self.model.append(contentsOf: Array(batch))
             if self.pending.isEmpty { finished?() }

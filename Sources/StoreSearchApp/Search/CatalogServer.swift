@@ -15,7 +15,6 @@ public final class CatalogServer: Sendable {
     /// The origin of every artwork URL in the catalog file.
     public static let artworkOrigin = URL(string: "http://storesearch-catalog.invalid")!
 
-
     /// Internal: tests give one that logs its requests.
     let server: LocalServer
     private let catalogFile: URL
@@ -44,8 +43,11 @@ public final class CatalogServer: Sendable {
         // frames do not share the CPU with it.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(250)) { index.load(catalogFile) }
         server.route("/search") { request in
-            Self.answer { try index.loaded(from: catalogFile).responseBody(term: request.query["term"] ?? "", entity: request.query["entity"],
-                                                                            limit: request.query["limit"].flatMap(Int.init) ?? 50) }
+            Self.answer {
+                try index.loaded(from: catalogFile).responseBody(
+                    term: request.query["term"] ?? "", entity: request.query["entity"],
+                    limit: request.query["limit"].flatMap(Int.init) ?? 50)
+            }
         }
         // A store link opened offline; with `entity`, an artist's or album's page.
         server.route("/lookup") { request in
@@ -81,7 +83,9 @@ public final class CatalogServer: Sendable {
         guard path.hasPrefix("/artwork/") else { return nil }
         let parts = path.dropFirst("/artwork/".count).split(separator: "/")
         guard parts.count == 2, !parts.contains(where: { $0.hasPrefix(".") }),
-              let pixels = parts[1].split(separator: "x").first.flatMap({ Int($0) }) else { return nil }
-        return directory.appending(path: String(parts[0])).appending(path: pixels > 100 ? "600x600bb.jpg" : "100x100bb.jpg")
+            let pixels = parts[1].split(separator: "x").first.flatMap({ Int($0) })
+        else { return nil }
+        return directory.appending(path: String(parts[0])).appending(
+            path: pixels > 100 ? "600x600bb.jpg" : "100x100bb.jpg")
     }
 }

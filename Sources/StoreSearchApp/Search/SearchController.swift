@@ -128,7 +128,9 @@ final class SearchController {
     /// term there); an artist's page keeps it, as every page does (Back returns to that search).
     func open(_ link: StoreLink, clearingEntry: Bool = false) {
         let country = link.region ?? environment.query(term: "-", category: .all).country
-        guard let query = LookupQuery(ids: [link.id], country: country) else { return showFailure(.linkRefused(StoreLink.Refusal.noItem.message)) }
+        guard let query = LookupQuery(ids: [link.id], country: country) else {
+            return showFailure(.linkRefused(StoreLink.Refusal.noItem.message))
+        }
         retryLookup = nil
         linkLookupStarted.send(link)
         startSearching { [weak self, environment] in
@@ -188,7 +190,8 @@ final class SearchController {
         results.show(found)
         newResults.send()
         if results.isEmpty {
-            ui.emptyPage.pageDescription = String(format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
+            ui.emptyPage.pageDescription = String(
+                format: localized("No results for “%1$@” in %2$@."), query.term, query.category.displayName)
             resultsStack.show(Page.empty)
         } else {
             resultsStack.show(Page.results)
@@ -244,7 +247,10 @@ final class SearchController {
             ui.offlineLabel.isVisible = true
             if searching { runSearch() }
         } catch {
-            showFailure(.unreachable(detail: String(format: localized("The offline catalog could not be opened: %@"), String(describing: error))))
+            showFailure(
+                .unreachable(
+                    detail: String(
+                        format: localized("The offline catalog could not be opened: %@"), String(describing: error))))
         }
     }
 

@@ -35,7 +35,9 @@ public final class SearchService {
     /// A search failed because the store cannot be reached.
     let unreachable = Event<Void>()
 
-    public init(baseURL: URL, client: HTTPClient, deadline: Duration = .seconds(30), longestRetryWait: TimeInterval = 60) {
+    public init(
+        baseURL: URL, client: HTTPClient, deadline: Duration = .seconds(30), longestRetryWait: TimeInterval = 60
+    ) {
         self.baseURL = baseURL
         self.client = client
         self.deadline = deadline
@@ -83,7 +85,8 @@ public final class SearchService {
         let url = query.url(base: baseURL)
         if !fresh, let cached = cache.results(for: url, now: now) { return cached }
         if let (date, status) = retryAfter, date > now {
-            throw SearchFailure.retryLater(status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+            throw SearchFailure.retryLater(
+                status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
         }
         do {
             let results = try await fetch(url, limit: LookupQuery.maximumIDs, region: query.country, now: now)
@@ -129,7 +132,8 @@ public final class SearchService {
         case 200..<300: return nil
         case 429, 503:
             if let date = RetryAfter.date(from: headers["retry-after"], now: now) {
-                return .retryLater(status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+                return .retryLater(
+                    status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
             }
             return status == 429 ? .throttled : .serverProblem(status: status)
         case 403: return .throttled
@@ -141,7 +145,8 @@ public final class SearchService {
     nonisolated static func failure(for error: HTTPError) -> any Error {
         switch error {
         case .cancelled: return CancellationError()
-        case .status(let code): return failure(status: code, headers: [:], now: Date()) ?? SearchFailure.unexpectedStatus(code)
+        case .status(let code):
+            return failure(status: code, headers: [:], now: Date()) ?? SearchFailure.unexpectedStatus(code)
         case .timedOut: return SearchFailure.timedOut
         case .cutOff: return SearchFailure.cutOff
         case .redirectLoop: return SearchFailure.redirectLoop

@@ -37,7 +37,9 @@ public final class StoreRegionSetting {
         let value = code.flatMap(StoreRegion.normalized) ?? ""
         override = nil
         if let settings {
-            if !settings.setString(Self.key, value) { Log.warning(LogDomain.app, "the store region setting is read-only") }
+            if !settings.setString(Self.key, value) {
+                Log.warning(LogDomain.app, "the store region setting is read-only")
+            }
         } else {
             memory = value
         }
@@ -46,9 +48,12 @@ public final class StoreRegionSetting {
 
     /// The app's settings: the schema next to the binary (or in the build tree), else the system's.
     public static func openSettings(resources: ResourceLocator, keyFile: URL? = nil) -> Settings? {
-        let settings = Settings.open(schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory], keyFile: keyFile)
+        let settings = Settings.open(
+            schemaID: StoreSearchApp.applicationID, directories: [resources.schemaDirectory], keyFile: keyFile)
         if settings == nil {
-            Log.warning(LogDomain.app, "settings schema \(StoreSearchApp.applicationID) not found; the store region is not remembered")
+            Log.warning(
+                LogDomain.app,
+                "settings schema \(StoreSearchApp.applicationID) not found; the store region is not remembered")
         }
         return settings
     }

@@ -54,8 +54,10 @@ final class CloseGuard {
     }
 
     private func askAboutFailedSave(_ error: ItemStoreFileError) {
-        saveFailureDialog = ask(.error, title: localized("Your Changes Could Not Be Saved"), detail: error.message,
-                                destructive: localized("Close Without Saving"), safe: localized("Try Again")) { [weak self] response in
+        saveFailureDialog = ask(
+            .error, title: localized("Your Changes Could Not Be Saved"), detail: error.message,
+            destructive: localized("Close Without Saving"), safe: localized("Try Again")
+        ) { [weak self] response in
             guard let self else { return }
             if response == Self.destructive { self.closingWithoutSaving = true }
             if response == Self.destructive || response == Self.safe { self.window.close() }
@@ -65,9 +67,11 @@ final class CloseGuard {
     /// A price that is not a number would be lost without a word at close: the window stays,
     /// the text stays in the form, and the user keeps editing or discards it.
     private func askAboutInvalidPrice(_ typed: String) {
-        invalidPriceDialog = ask(.question, title: localized("The Price Is Not a Number"),
-                                 detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed),
-                                 destructive: localized("Discard"), safe: localized("Keep Editing")) { [weak self] response in
+        invalidPriceDialog = ask(
+            .question, title: localized("The Price Is Not a Number"),
+            detail: String(format: localized("The price “%@” is not a number: keep editing or discard it."), typed),
+            destructive: localized("Discard"), safe: localized("Keep Editing")
+        ) { [weak self] response in
             guard let self else { return }
             self.invalidPriceDialog = nil
             if response == Self.destructive {
@@ -83,8 +87,10 @@ final class CloseGuard {
 
     /// A question whose destructive answer is not the default; `answered` gets the response
     /// (`destructive`, `safe`, or another when the dialog is closed otherwise).
-    private func ask(_ kind: MessageDialog.Kind, title: String, detail: String, destructive: String, safe: String,
-                     answered: @escaping (Int) -> Void) -> MessageDialog {
+    private func ask(
+        _ kind: MessageDialog.Kind, title: String, detail: String, destructive: String, safe: String,
+        answered: @escaping (Int) -> Void
+    ) -> MessageDialog {
         let dialog = MessageDialog(parent: window, kind: kind, title: title, detail: detail)
         dialog.addButton(destructive, id: Self.destructive, destructive: true)
         dialog.addButton(safe, id: Self.safe)

@@ -57,8 +57,9 @@ public final class MainWindow {
         ui.windowContent.prepend(banner.revealer)
         notices = NoticesController(overlay: ui.toastOverlay, banner: banner)
         items = Items(keeper: environment.keeper)
-        results = ResultsController(viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
-                                    environment: environment, items: items, state: state)
+        results = ResultsController(
+            viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
+            environment: environment, items: items, state: state)
         search = SearchController(results: results, environment: environment)
         ui.searchHolder.append(search.ui.searchPage)
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
@@ -66,33 +67,42 @@ public final class MainWindow {
         actions = WindowActions(window: window, application: application)
         items.commitTyping = { [detail] in detail.commitPendingEdits() }
         undoActions = UndoActions(window: window, items: items, detail: detail, notices: notices)
-        myItems = MyItemsController(pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
-                                    notices: notices)
+        myItems = MyItemsController(
+            pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
+            notices: notices)
         ui.myItemsHolder.append(myItems.page.root)
-        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper, items: items) { [environment] in environment.storeRegion.country }
-        priceDrops = PriceDropNotifier(application: application, window: window, settings: environment.settings,
-                                       locale: environment.locale) { [weak myItems, weak layout] in
+        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper, items: items) {
+            [environment] in environment.storeRegion.country
+        }
+        priceDrops = PriceDropNotifier(
+            application: application, window: window, settings: environment.settings,
+            locale: environment.locale
+        ) { [weak myItems, weak layout] in
             if layout?.isFolded == true { layout?.goBack() }
             myItems?.showPriceDrops()
         }
-        preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) { [environment] in
+        preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) {
+            [environment] in
             environment.isOffline
         }
         detail.ui.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, items: items, notices: notices)
-        browse = BrowseController(window: window, search: search, results: results, detail: detail, preview: preview,
-                                  environment: environment, slot: search.ui.browseSlot)
+        browse = BrowseController(
+            window: window, search: search, results: results, detail: detail, preview: preview,
+            environment: environment, slot: search.ui.browseSlot)
         mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview, queue: browse.queue)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         search.ui.searchBar.append(regionPicker.dropDown)
 
-        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) { [search, priceWatch, preview] in
+        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) {
+            [search, priceWatch, preview] in
             search.cancel()  // the request's connection closes with the window
             priceWatch.cancel()
             preview.stop()
         }
         connect()
-        window.runInPopoversOnAltF4(WindowAction.close.detailedName)  // issue #23: the window manager never sees the key
+        // issue #23: the window manager never sees the key
+        window.runInPopoversOnAltF4(WindowAction.close.detailedName)
         window.unfocusScrolledWindows()  // issue #21: nameless focusable panes on the accessibility bus
         StatusPage.nameLabels(under: window)  // and labels named "GtkLabel"
         showStart()
@@ -181,8 +191,10 @@ public final class MainWindow {
         }
         detail.invalidPriceDropped.subscribe { [weak self] typed, item in
             // Lasting: a hide's Undo notice can come at once and would replace a toast.
-            self?.notices.show(String(format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
-                                      String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
+            self?.notices.show(
+                String(
+                    format: localized("The price “%1$@” typed for “%2$@” is not a number and was not saved."),
+                    String(typed.prefix(40)), String(item.name.prefix(60))), lasting: true)
         }
     }
 
@@ -191,11 +203,14 @@ public final class MainWindow {
     private func connectItems() {
         items.changed.subscribe { [weak self] ids in
             guard let self else { return }
-            if let open = self.detail.item, ids.contains(open.id) { self.detail.show(self.items.store.item(for: open.result)) }
+            if let open = self.detail.item, ids.contains(open.id) {
+                self.detail.show(self.items.store.item(for: open.result))
+            }
             // A preview stops when its item is hidden.
             for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
         }
-        search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }  // its row belongs to the old results
+        // its row belongs to the old results
+        search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }
         // A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
         // only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q
         // too. The focus moves to the list on screen, or its search field.
@@ -203,7 +218,8 @@ public final class MainWindow {
             MainContext.after(.zero) { [weak self] in  // once the rows have followed the change
                 guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
                 self.focusList(deselecting: false)
-                if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }  // nothing to focus: the window takes the keys
+                // nothing to focus: the window takes the keys
+                if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }
             }
         }
         environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
@@ -218,7 +234,9 @@ public final class MainWindow {
             }
         }
         environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
-            self?.notices.show(String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message), lasting: true)
+            self?.notices.show(
+                String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message),
+                lasting: true)
         }
     }
 
@@ -227,7 +245,9 @@ public final class MainWindow {
         // Folded, after a tap or a swipe: the list is all there is, so nothing stays selected and
         // tapping the same row again opens it again. After a key the row stays selected: Enter
         // opens it again, and My Items' Restore and Remove still act on it.
-        layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in self?.focusList(deselecting: slid && !byKeyboard) }
+        layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in
+            self?.focusList(deselecting: slid && !byKeyboard)
+        }
         results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
         myItems.page.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item?.item, opens: opens) }
         myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
@@ -262,10 +282,12 @@ public final class MainWindow {
         window.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         // Folded on the results, a swipe towards the reading end goes back a page, as the
         // leaflet's own swipe goes from the detail to the results.
-        browseSwipe = BrowseSwipe(pane: ui.resultsPane, isEnabled: { [weak self] in
-            guard let self else { return false }
-            return self.layout.isFolded && !self.layout.isShowingDetail && !self.myItems.isShowingMyItems
-        }, goBack: { [weak self] in self?.browse.goBack() ?? false })
+        browseSwipe = BrowseSwipe(
+            pane: ui.resultsPane,
+            isEnabled: { [weak self] in
+                guard let self else { return false }
+                return self.layout.isFolded && !self.layout.isShowingDetail && !self.myItems.isShowingMyItems
+            }, goBack: { [weak self] in self?.browse.goBack() ?? false })
         window.onMouseButtonPress(8) { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
@@ -292,7 +314,8 @@ public final class MainWindow {
 
     /// The list on screen (the results, or My Items) and the field that searches or filters it.
     private var shownList: (views: ItemViews, searchField: SearchEntry, select: (Int?) -> Void) {
-        myItems.isShowingMyItems ? (myItems.page.views, myItems.page.filterEntry, myItems.page.select)
+        myItems.isShowingMyItems
+            ? (myItems.page.views, myItems.page.filterEntry, myItems.page.select)
             : (results.views, searchEntry, results.select)
     }
 
@@ -346,13 +369,20 @@ public final class MainWindow {
         if environment.keeper.isReadOnly {
             detail.isEditable = false
             itemActions.isEditable = false
-            notices.show(localized("StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."),
-                         lasting: true)
-            Log.message(LogDomain.app, "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
+            notices.show(
+                localized(
+                    "StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."
+                ),
+                lasting: true)
+            Log.message(
+                LogDomain.app, "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
         }
         if !environment.options.offline && !environment.isNetworkAvailable {
-            notices.show(localized("No network connection. The iTunes Store cannot be searched."), button: localized("Use Offline Catalog"),
-                         lasting: true) { [weak self] in
+            notices.show(
+                localized("No network connection. The iTunes Store cannot be searched."),
+                button: localized("Use Offline Catalog"),
+                lasting: true
+            ) { [weak self] in
                 self?.search.useOfflineCatalog(searching: self?.search.lastQuery != nil)
             }
         }
@@ -379,15 +409,23 @@ public final class MainWindow {
         }
         guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
         var messages: [String] = []
-        let ignored = [options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
-                       options.offline && !environment.isOffline ? "--offline" : nil,
-                       options.country != nil ? "--country" : nil].compactMap { $0 }
+        let ignored = [
+            options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
+            options.offline && !environment.isOffline ? "--offline" : nil,
+            options.country != nil ? "--country" : nil,
+        ].compactMap { $0 }
         if !ignored.isEmpty {
             let options = ignored.joined(separator: localized(" and "))
-            messages.append(String(format: ignored.count == 1
-                ? localized("StoreSearch is already running; %@ only applies when it starts and was ignored. Close it and launch again to use it.")
-                : localized("StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."),
-                options))
+            messages.append(
+                String(
+                    format: ignored.count == 1
+                        ? localized(
+                            "StoreSearch is already running; %@ only applies when it starts and was ignored. Close it and launch again to use it."
+                        )
+                        : localized(
+                            "StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."
+                        ),
+                    options))
         }
         if let link = options.storeLink {
             myItems.showPage(myItems: false)
@@ -425,7 +463,9 @@ public final class MainWindow {
     /// Text dropped on the window is what pasting it in the search field does: a store link opens
     /// its item (any other link is refused with a message), other text is searched for.
     func textDropped(_ text: String) -> Bool {
-        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return false }
+        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespaces),
+            !line.isEmpty
+        else { return false }
         myItems.showPage(myItems: false)
         if layout.isFolded { layout.goBack() }
         searchEntry.text = line

@@ -13,10 +13,13 @@ public struct BrowsePage: Hashable, Sendable {
 
     public init(target: BrowseTarget, answer: [SearchResult]) {
         self.target = target
-        let own: (SearchResult) -> Bool = switch target {
-        case .artist(let id, _, _): { $0.kind == .artist && ($0.artistID == id || LookupQuery.storeID(ofItem: $0.id) == id) }
-        case .album(let id, _): { $0.kind == .album && ($0.collectionID == id || LookupQuery.storeID(ofItem: $0.id) == id) }
-        }
+        let own: (SearchResult) -> Bool =
+            switch target {
+            case .artist(let id, _, _):
+                { $0.kind == .artist && ($0.artistID == id || LookupQuery.storeID(ofItem: $0.id) == id) }
+            case .album(let id, _):
+                { $0.kind == .album && ($0.collectionID == id || LookupQuery.storeID(ofItem: $0.id) == id) }
+            }
         record = answer.first(where: own)
         let rest = answer.filter { !own($0) && $0.kind != .artist }
         switch target {

@@ -32,7 +32,8 @@ public enum BrowseTarget: Hashable, Sendable {
     public func isSamePage(as other: BrowseTarget?) -> Bool {
         guard let other else { return false }
         switch (self, other) {
-        case (.artist(let id, _, let entity), .artist(let otherID, _, let otherEntity)): return id == otherID && entity == otherEntity
+        case (.artist(let id, _, let entity), .artist(let otherID, _, let otherEntity)):
+            return id == otherID && entity == otherEntity
         case (.album(let id, _), .album(let otherID, _)): return id == otherID
         default: return false
         }
@@ -46,8 +47,10 @@ public enum BrowseTarget: Hashable, Sendable {
     /// its artist's ("More by"). Nil when the store named no artist id.
     public static func artist(of result: SearchResult) -> BrowseTarget? {
         let isArtist = result.kind == .artist
-        guard let id = result.artistID ?? (isArtist ? LookupQuery.storeID(ofItem: result.id) : nil), LookupQuery.isStoreID(id),
-              let name = isArtist ? result.name : result.artist else { return nil }
+        guard let id = result.artistID ?? (isArtist ? LookupQuery.storeID(ofItem: result.id) : nil),
+            LookupQuery.isStoreID(id),
+            let name = isArtist ? result.name : result.artist
+        else { return nil }
         return .artist(id: id, name: name, entity: worksEntity(kind: result.kind, artistType: result.artistType))
     }
 
@@ -56,10 +59,13 @@ public enum BrowseTarget: Hashable, Sendable {
     public static func album(of result: SearchResult) -> BrowseTarget? {
         switch result.kind {
         case .album:
-            guard let id = result.collectionID ?? LookupQuery.storeID(ofItem: result.id), LookupQuery.isStoreID(id) else { return nil }
+            guard let id = result.collectionID ?? LookupQuery.storeID(ofItem: result.id), LookupQuery.isStoreID(id)
+            else { return nil }
             return .album(id: id, name: result.name)
         case .song:
-            guard let id = result.collectionID, LookupQuery.isStoreID(id), let name = result.collectionName else { return nil }
+            guard let id = result.collectionID, LookupQuery.isStoreID(id), let name = result.collectionName else {
+                return nil
+            }
             return .album(id: id, name: name)
         default:
             return nil

@@ -32,7 +32,9 @@ struct AtomicFile {
             let length = readlink(path, &buffer, buffer.count - 1)
             guard length > 0 else { break }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            path = destination.hasPrefix("/") ? destination
+            path =
+                destination.hasPrefix("/")
+                ? destination
                 : URL(fileURLWithPath: path).deletingLastPathComponent().appending(path: destination).path
         }
         return URL(fileURLWithPath: path).standardizedFileURL
@@ -42,7 +44,9 @@ struct AtomicFile {
     /// (permission, a folder in its place, an I/O error) is a failure, never an empty file.
     func read() throws(Failure) -> Data? {
         var data = Data()
-        return try read(blockSize: 256 * 1024) { data.append($0); return true } ? data : nil
+        return try read(blockSize: 256 * 1024) {
+            data.append($0); return true
+        } ? data : nil
     }
 
     /// Hands the file to `body` a block at a time, until it returns false or the file ends; false
@@ -56,7 +60,9 @@ struct AtomicFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(path: url.path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: url.path, reason: localized("it is not a file")) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(path: url.path, reason: localized("it is not a file"))
+        }
         var buffer = [UInt8](repeating: 0, count: blockSize)
         while true {
             let count = Glibc.read(fd, &buffer, buffer.count)
@@ -71,8 +77,11 @@ struct AtomicFile {
     /// just before the rename (to keep a backup). `creatingFolder`: a missing folder is made.
     /// Returns which file the new contents are in.
     @discardableResult
-    func replace(permissions: mode_t = 0o600, creatingFolder: Bool = true, writing body: (_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Void,
-                 beforeReplacing: (URL) -> Void = { _ in }) throws(Failure) -> FileIdentity? {
+    func replace(
+        permissions: mode_t = 0o600, creatingFolder: Bool = true,
+        writing body: (_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Void,
+        beforeReplacing: (URL) -> Void = { _ in }
+    ) throws(Failure) -> FileIdentity? {
         let target = self.target
         let folder = target.deletingLastPathComponent()
         do {
@@ -125,7 +134,8 @@ struct AtomicFile {
             let prefix = ".\(file.lastPathComponent).tmp-"
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names where name.hasPrefix(prefix) {
-                if let pid = pid_t(name.dropFirst(prefix.count)), pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH {
+                if let pid = pid_t(name.dropFirst(prefix.count)), pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH
+                {
                     continue  // a save of this or another running process
                 }
                 if unlink(folder.appending(path: name).path) != 0 {
@@ -138,7 +148,8 @@ struct AtomicFile {
     /// What went wrong, in the system's words.
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         switch nsError.code {

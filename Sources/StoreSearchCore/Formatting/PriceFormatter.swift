@@ -35,27 +35,36 @@ public struct PriceFormatter: Sendable {
     public func listing(price: Decimal?, ownPrice: Bool, offers: StoreOffers?, currency: String?) -> String? {
         guard !ownPrice, let offers, !offers.isEmpty else { return string(for: price, currency: currency) }
         if let restriction = offers.restriction {
-            let label = switch restriction {
-            case .albumOnly: localized("Album Only")
-            case .bundleOnly: localized("Bundle Only")
-            case .notSoldSeparately: localized("Not Sold Separately")
-            }
+            let label =
+                switch restriction {
+                case .albumOnly: localized("Album Only")
+                case .bundleOnly: localized("Bundle Only")
+                case .notSoldSeparately: localized("Not Sold Separately")
+                }
             guard let whole = string(for: offers.collectionPrice, currency: currency) else { return label }
             return "\(label) · \(whole)"
         }
         var parts: [String] = []
         if let buy = string(for: price, currency: currency) { parts.append(String(format: localized("Buy %@"), buy)) }
-        if let rent = string(for: offers.rentalPrice, currency: currency) { parts.append(String(format: localized("Rent %@"), rent)) }
+        if let rent = string(for: offers.rentalPrice, currency: currency) {
+            parts.append(String(format: localized("Rent %@"), rent))
+        }
         return parts.isEmpty ? string(for: price, currency: currency) : parts.joined(separator: " · ")
     }
 
     /// Every offer, for the detail: "Buy $14.99 · Rent $3.99 · HD Buy $19.99 · HD Rent $5.99".
     public func allOffers(price: Decimal?, offers: StoreOffers?, currency: String?) -> String? {
         guard let offers, !offers.isEmpty else { return nil }
-        if offers.restriction != nil { return listing(price: price, ownPrice: false, offers: offers, currency: currency) }
-        let entries: [(String, Decimal?)] = [(localized("Buy %@"), price), (localized("Rent %@"), offers.rentalPrice),
-                                             (localized("HD Buy %@"), offers.hdPrice), (localized("HD Rent %@"), offers.hdRentalPrice)]
-        let parts = entries.compactMap { format, value in string(for: value, currency: currency).map { String(format: format, $0) } }
+        if offers.restriction != nil {
+            return listing(price: price, ownPrice: false, offers: offers, currency: currency)
+        }
+        let entries: [(String, Decimal?)] = [
+            (localized("Buy %@"), price), (localized("Rent %@"), offers.rentalPrice),
+            (localized("HD Buy %@"), offers.hdPrice), (localized("HD Rent %@"), offers.hdRentalPrice),
+        ]
+        let parts = entries.compactMap { format, value in
+            string(for: value, currency: currency).map { String(format: format, $0) }
+        }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

@@ -30,7 +30,8 @@ public struct PriceParser: Sendable {
         if !letters.isEmpty && !(letters.count == 3 && letters.allSatisfy(\.isUppercase)) {
             throw .notANumber(example: example)
         }
-        guard let value = normalized(kept).flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }) else {
+        guard let value = normalized(kept).flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) })
+        else {
             throw .notANumber(example: example)
         }
         if negative && value != 0 { throw .negative }
@@ -49,8 +50,9 @@ public struct PriceParser: Sendable {
         if separators.contains(decimalSeparator) {
             point = decimalSeparator
         } else if let last = text.lastIndex(where: { $0 == "." || $0 == "," }),
-                  separators.filter({ $0 == text[last] }).count == 1,
-                  (1...2).contains(text.distance(from: text.index(after: last), to: text.endIndex)) {
+            separators.filter({ $0 == text[last] }).count == 1,
+            (1...2).contains(text.distance(from: text.index(after: last), to: text.endIndex))
+        {
             point = text[last]
         }
         var integerPart = Substring(text)
@@ -64,7 +66,8 @@ public struct PriceParser: Sendable {
         let groups = integerPart.split(omittingEmptySubsequences: false, whereSeparator: { !$0.isNumber })
         if groups.count > 1 {
             guard let first = groups.first, (1...3).contains(first.count),
-                  groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+                groups.dropFirst().allSatisfy({ $0.count == 3 })
+            else { return nil }
         }
         let digits = groups.joined()
         if digits.isEmpty && fraction.isEmpty { return nil }

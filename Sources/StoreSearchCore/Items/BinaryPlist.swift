@@ -12,27 +12,37 @@ enum BinaryPlist {
 
     static func read(_ data: Data, tooDeep: inout Int) throws(Damaged) -> PlistValue {
         let bytes = [UInt8](data)
-        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { throw Damaged(description: "not a binary plist") }
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
+            throw Damaged(description: "not a binary plist")
+        }
         func number(at start: Int, size: Int) -> Int? {
             guard start >= 0, size <= 8, start <= bytes.count - size else { return nil }
             let value = bytes[start..<start + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             return value <= UInt64(Int.max) ? Int(value) : nil
         }
         let trailer = bytes.count - 32, offsetSize = Int(bytes[trailer + 6])
-        guard (1...8).contains(offsetSize), let count = number(at: trailer + 8, size: 8), let table = number(at: trailer + 24, size: 8),
-              count <= bytes.count, table <= trailer else { throw Damaged(description: "bad trailer") }
-        let allowed: Set<UInt8> = [0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD]  // scalars, data, strings, arrays, dictionaries
+        guard (1...8).contains(offsetSize), let count = number(at: trailer + 8, size: 8),
+            let table = number(at: trailer + 24, size: 8),
+            count <= bytes.count, table <= trailer
+        else { throw Damaged(description: "bad trailer") }
+        // scalars, data, strings, arrays, dictionaries
+        let allowed: Set<UInt8> = [0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD]
         for index in 0..<count {
             guard let offset = number(at: table + index * offsetSize, size: offsetSize), offset < bytes.count,
-                  allowed.contains(bytes[offset] >> 4) else { throw Damaged(description: "object \(index) is not one an item file holds") }
+                allowed.contains(bytes[offset] >> 4)
+            else { throw Damaged(description: "object \(index) is not one an item file holds") }
         }
-        guard let tree = try? PropertyListSerialization.propertyList(from: data, format: nil) else { throw Damaged(description: "not readable") }
+        guard let tree = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
+            throw Damaged(description: "not readable")
+        }
         var budget = 2_000_000 + 16 * count
         return try value(tree, depth: 1, budget: &budget, tooDeep: &tooDeep) ?? .dictionary([:])
     }
 
     /// Nil for an array or dictionary nested deeper than the bound.
-    private static func value(_ object: Any, depth: Int, budget: inout Int, tooDeep: inout Int) throws(Damaged) -> PlistValue? {
+    private static func value(_ object: Any, depth: Int, budget: inout Int, tooDeep: inout Int) throws(Damaged)
+        -> PlistValue?
+    {
         budget -= 1
         guard budget > 0 else { throw Damaged(description: "too many values") }
         if depth > PlistXMLReader.maximumDepth, object is [Any] || object is [String: Any] {
@@ -50,12 +60,16 @@ enum BinaryPlist {
         case let array as [Any]:
             var values: [PlistValue] = []
             for element in array {
-                if let kept = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep) { values.append(kept) }
+                if let kept = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep) {
+                    values.append(kept)
+                }
             }
             return .array(values)
         case let dictionary as [String: Any]:
             var fields: [String: PlistValue] = [:]
-            for (key, element) in dictionary { fields[key] = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep) }
+            for (key, element) in dictionary {
+                fields[key] = try value(element, depth: depth + 1, budget: &budget, tooDeep: &tooDeep)
+            }
             return .dictionary(fields)
         default:
             throw Damaged(description: "a value of another type")

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An advisory lock on the data folder (`flock` on `.lock` inside it), held while a StoreSearch
@@ -29,7 +29,8 @@ public final class DataFolderLock: @unchecked Sendable {  // `descriptor` is onl
         defer { lock.unlock() }
         if descriptor >= 0 { return .acquired }
         do {
-            try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             return .unavailable(error.localizedDescription)
         }

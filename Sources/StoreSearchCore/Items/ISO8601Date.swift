@@ -14,8 +14,10 @@ enum ISO8601Date {
     /// Nil for any other form, or a date that is none (02-30), which FormatStyle then refuses too.
     static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         // YYYY-MM-DDTHH:MM:SSZ
-        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              bytes[19] == 0x5A else { return nil }
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+            bytes[16] == 0x3A,
+            bytes[19] == 0x5A
+        else { return nil }
         func number(_ range: Range<Int>) -> Int32? {
             var value: Int32 = 0
             for index in range {
@@ -26,8 +28,10 @@ enum ISO8601Date {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month),
+            (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         var fields = tm()
         fields.tm_year = year - 1900
         fields.tm_mon = month - 1

@@ -10,8 +10,10 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// A kept item's store prices, one per change, oldest first (the detail lists them).
     public var priceHistory: [PricePoint]
 
-    public init(result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, priceChange: PriceChange? = nil,
-                priceHistory: [PricePoint] = []) {
+    public init(
+        result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, priceChange: PriceChange? = nil,
+        priceHistory: [PricePoint] = []
+    ) {
         self.result = result
         self.edits = edits
         self.visitedAt = visitedAt

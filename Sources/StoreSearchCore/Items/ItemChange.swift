@@ -40,7 +40,10 @@ extension ItemStore {
     /// Makes `change` true of the store.
     public mutating func apply(_ change: ItemChange, at date: Date = Date()) {
         switch change.kind {
-        case let .edits(before, after): setEdits(Self.edits(records[change.id]?.edits ?? ItemEdits(), changedFrom: before, to: after), for: change.result)
+        case let .edits(before, after):
+            setEdits(
+                Self.edits(records[change.id]?.edits ?? ItemEdits(), changedFrom: before, to: after), for: change.result
+            )
         case .hidden(true): hide(change.result, at: date)
         case .hidden(false): unhide(change.id)
         case .visited(_, let after?): markVisited(change.result, at: after)

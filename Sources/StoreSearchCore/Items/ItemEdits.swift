@@ -8,8 +8,10 @@ public struct ItemEdits: Hashable, Sendable {
     public var releaseDate: Date?
     public var notes: String?
 
-    public init(name: String? = nil, artist: String? = nil, price: Decimal? = nil, releaseDate: Date? = nil,
-                notes: String? = nil) {
+    public init(
+        name: String? = nil, artist: String? = nil, price: Decimal? = nil, releaseDate: Date? = nil,
+        notes: String? = nil
+    ) {
         self.name = name
         self.artist = artist
         self.price = price

@@ -17,13 +17,17 @@ enum ItemFileFields {
 
         init<Value>(_ name: String, _ path: WritableKeyPath<Root, Value?> & Sendable, _ codec: Codec<Value>) {
             self.name = name
-            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil }
-            write = { root, entries in if let value = root[keyPath: path].flatMap(codec.encode) { entries[name] = value } }
+            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil
+            }
+            write = { root, entries in
+                if let value = root[keyPath: path].flatMap(codec.encode) { entries[name] = value }
+            }
         }
 
         init<Value>(_ name: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ codec: Codec<Value>) {
             self.name = name
-            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil }
+            read = { root, value, reading in codec.decode(value, reading.locale).map { root[keyPath: path] = $0 } != nil
+            }
             write = { root, entries in if let value = codec.encode(root[keyPath: path]) { entries[name] = value } }
         }
     }
@@ -43,12 +47,13 @@ enum ItemFileFields {
 
         mutating func refuse(_ key: String, _ value: PlistValue) {
             CoreLog.warning("Items", "kept \(key) of an item as written: its value cannot be read")
-            let text: String = switch value {
-            case .string(let text): text
-            case .integer(let number): String(number)
-            case .real(let number): "\(number)"
-            default: "…"
-            }
+            let text: String =
+                switch value {
+                case .string(let text): text
+                case .integer(let number): String(number)
+                case .real(let number): "\(number)"
+                default: "…"
+                }
             refused.append((key, String(text.prefix(40))))
         }
     }
@@ -69,13 +74,16 @@ enum ItemFileFields {
     ]
 
     static let snapshotFields: [Field<SearchResult>] = [
-        Field("artist", \.artist, .text), Field("artistId", \.artistID, .storeID), Field("artworkURL", \.$artworkURL, .link),
+        Field("artist", \.artist, .text), Field("artistId", \.artistID, .storeID),
+        Field("artworkURL", \.$artworkURL, .link),
         Field("collectionId", \.collectionID, .storeID), Field("collectionName", \.collectionName, .text),
         Field("collectionPrice", \.snapshotCollectionPrice, .decimal),
-        Field("currency", \.currency, .text), Field("genre", \.genre, .text), Field("id", \.id, .text), Field("kind", \.kind, .kind),
+        Field("currency", \.currency, .text), Field("genre", \.genre, .text), Field("id", \.id, .text),
+        Field("kind", \.kind, .kind),
         Field("largeArtworkURL", \.$largeArtworkURL, .link), Field("name", \.name, .text),
         Field("offer", \.snapshotRestriction, .restriction), Field("previewURL", \.$previewURL, .link),
-        Field("price", \.price, .decimal), Field("releaseDate", \.releaseDate, .date), Field("storeRegion", \.storeRegion, .text),
+        Field("price", \.price, .decimal), Field("releaseDate", \.releaseDate, .date),
+        Field("storeRegion", \.storeRegion, .text),
         Field("storeURL", \.$storeURL, .link), Field("summary", \.summary, .text),
     ]
 
@@ -95,7 +103,9 @@ enum ItemFileFields {
         for (key, entry) in entries {
             if let place = ItemRecordDecoder.place(ofNested: key), case .dictionary(let nested) = entry {
                 decoder.begin(place)
-                for (nestedKey, nestedEntry) in nested { decoder.take(nestedKey, nestedEntry, in: place, reading: &reading) }
+                for (nestedKey, nestedEntry) in nested {
+                    decoder.take(nestedKey, nestedEntry, in: place, reading: &reading)
+                }
             } else {
                 decoder.take(key, entry, in: .record, reading: &reading)
             }
@@ -118,49 +128,64 @@ enum ItemFileFields {
 }
 
 extension ItemFileFields.Codec<String> {
-    static var text: Self { .init(decode: { value, _ in if case .string(let text) = value { TextBounds.showable(text) } else { nil } }, encode: { .string($0) }) }
+    static var text: Self {
+        .init(
+            decode: { value, _ in if case .string(let text) = value { TextBounds.showable(text) } else { nil } },
+            encode: { .string($0) })
+    }
 }
 
 extension ItemFileFields.Codec<String> {
     /// A store id ("909253"), as text or an integer; anything else is not read (kept as written).
     static var storeID: Self {
-        .init(decode: { value, _ in
-            switch value {
-            case .string(let text): LookupQuery.isStoreID(text) ? text : nil
-            case .integer(let number) where number > 0: String(number)
-            default: nil
-            }
-        }, encode: { .string($0) })
+        .init(
+            decode: { value, _ in
+                switch value {
+                case .string(let text): LookupQuery.isStoreID(text) ? text : nil
+                case .integer(let number) where number > 0: String(number)
+                default: nil
+                }
+            }, encode: { .string($0) })
     }
 }
 
 extension ItemFileFields.Codec<StoreOffers.Restriction> {
     /// "album-only", …; a word this version does not know is not read (kept as written, and logged).
     static var restriction: Self {
-        .init(decode: { value, _ in if case .string(let code) = value { StoreOffers.Restriction(code: code) } else { nil } }, encode: { .string($0.code) })
+        .init(
+            decode: { value, _ in if case .string(let code) = value { StoreOffers.Restriction(code: code) } else { nil }
+            }, encode: { .string($0.code) })
     }
 }
 
 extension ItemFileFields.Codec<Date> {
-    static var date: Self { .init(decode: { value, _ in if case .date(let date) = value { date } else { nil } }, encode: { .date($0) }) }
+    static var date: Self {
+        .init(decode: { value, _ in if case .date(let date) = value { date } else { nil } }, encode: { .date($0) })
+    }
 }
 
 extension ItemFileFields.Codec<String> {
     /// Web links only: a file cannot make the app open anything else. Kept as text (`KeptAsText`).
     static var link: Self {
-        .init(decode: { value, _ in if case .string(let text) = value["relative"] ?? value { WebLink.text(text) } else { nil } },
-              encode: { .string($0) })
+        .init(
+            decode: { value, _ in
+                if case .string(let text) = value["relative"] ?? value { WebLink.text(text) } else { nil }
+            },
+            encode: { .string($0) })
     }
 }
 
 extension ItemFileFields.Codec<ResultKind> {
     static var kind: Self {
-        .init(decode: { value, _ in
-            if case .string(let name) = value { return ResultKind(storedName: name) }
-            guard case .dictionary(let format1) = value, format1.count == 1, let (name, inner) = format1.first else { return nil }
-            if name == "other", case .string(let raw) = inner["_0"] { return .other(raw) }  // `{other: {_0: "raw"}}`
-            return ResultKind(storedName: name)  // `{song: {}}`
-        }, encode: { .string($0.storedName) })
+        .init(
+            decode: { value, _ in
+                if case .string(let name) = value { return ResultKind(storedName: name) }
+                guard case .dictionary(let format1) = value, format1.count == 1, let (name, inner) = format1.first
+                else { return nil }
+                // `{other: {_0: "raw"}}`
+                if name == "other", case .string(let raw) = inner["_0"] { return .other(raw) }
+                return ResultKind(storedName: name)  // `{song: {}}`
+            }, encode: { .string($0.storedName) })
     }
 }
 
@@ -169,19 +194,26 @@ extension ItemFileFields.Codec<Decimal> {
     /// number, else a number in the user's locale ("12,50" in de_DE); anything else (`12,50` in
     /// en_US, `NaN`, `1e400`) is refused rather than read as part of it.
     static var decimal: Self {
-        .init(decode: { value, locale in
-            switch value {
-            case .string(let text): return StrictDecimal.parse(text, locale: locale)
-            case .integer(let number): return Decimal(number)
-            case .real(let number) where number.isFinite: return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX"))
-            case .dictionary(let format1):  // Foundation's Decimal: 16-bit words of the mantissa, least significant first
-                guard case .integer(let exponent) = format1["exponent"], case .array(let words) = format1["mantissa"] else { return nil }
-                let mantissa = words.reversed().reduce(Decimal(0)) { if case .integer(let word) = $1 { $0 * 65_536 + Decimal(word) } else { $0 } }
-                let magnitude = Decimal(sign: .plus, exponent: exponent, significand: mantissa)
-                return format1["isNegative"] == .bool(true) ? -magnitude : magnitude
-            default: return nil
-            }
-        }, encode: { .string("\($0)") })
+        .init(
+            decode: { value, locale in
+                switch value {
+                case .string(let text): return StrictDecimal.parse(text, locale: locale)
+                case .integer(let number): return Decimal(number)
+                case .real(let number) where number.isFinite:
+                    return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX"))
+                // Foundation's Decimal: 16-bit words of the mantissa, least significant first
+                case .dictionary(let format1):
+                    guard case .integer(let exponent) = format1["exponent"],
+                        case .array(let words) = format1["mantissa"]
+                    else { return nil }
+                    let mantissa = words.reversed().reduce(Decimal(0)) {
+                        if case .integer(let word) = $1 { $0 * 65_536 + Decimal(word) } else { $0 }
+                    }
+                    let magnitude = Decimal(sign: .plus, exponent: exponent, significand: mantissa)
+                    return format1["isNegative"] == .bool(true) ? -magnitude : magnitude
+                default: return nil
+                }
+            }, encode: { .string("\($0)") })
     }
 }
 
@@ -190,38 +222,48 @@ extension ItemFileFields.Codec<[PricePoint]> {
     /// empty. An entry without a date, or with a value that cannot be read, makes the whole
     /// history unread (kept as written, and the user told), never half read.
     static var priceHistory: Self {
-        .init(decode: { value, locale in
-            guard case .array(let entries) = value else { return nil }
-            var points: [PricePoint] = []
-            for entry in entries {
-                guard case .dictionary(var fields) = entry, case .date(let date)? = fields.removeValue(forKey: "date") else { return nil }
-                var point = PricePoint(date: date, price: nil, currency: nil)
-                if let price = fields.removeValue(forKey: "price") {
-                    guard let amount = ItemFileFields.Codec<Decimal>.decimal.decode(price, locale) else { return nil }
-                    point.price = amount
+        .init(
+            decode: { value, locale in
+                guard case .array(let entries) = value else { return nil }
+                var points: [PricePoint] = []
+                for entry in entries {
+                    guard case .dictionary(var fields) = entry,
+                        case .date(let date)? = fields.removeValue(forKey: "date")
+                    else { return nil }
+                    var point = PricePoint(date: date, price: nil, currency: nil)
+                    if let price = fields.removeValue(forKey: "price") {
+                        guard let amount = ItemFileFields.Codec<Decimal>.decimal.decode(price, locale) else {
+                            return nil
+                        }
+                        point.price = amount
+                    }
+                    if let currency = fields.removeValue(forKey: "currency") {
+                        guard case .string(let code) = currency else { return nil }
+                        point.currency = code
+                    }
+                    if let offer = fields.removeValue(forKey: "offer") {
+                        guard
+                            let restriction = ItemFileFields.Codec<StoreOffers.Restriction>.restriction.decode(
+                                offer, locale)
+                        else { return nil }
+                        point.offer = restriction
+                    }
+                    point.otherFields = fields
+                    points.append(point)
                 }
-                if let currency = fields.removeValue(forKey: "currency") {
-                    guard case .string(let code) = currency else { return nil }
-                    point.currency = code
-                }
-                if let offer = fields.removeValue(forKey: "offer") {
-                    guard let restriction = ItemFileFields.Codec<StoreOffers.Restriction>.restriction.decode(offer, locale) else { return nil }
-                    point.offer = restriction
-                }
-                point.otherFields = fields
-                points.append(point)
-            }
-            return points
-        }, encode: { points in
-            guard !points.isEmpty else { return nil }
-            return .array(points.map { point in
-                var fields = point.otherFields
-                fields["date"] = .date(point.date)
-                if let price = point.price { fields["price"] = .string("\(price)") }
-                if let currency = point.currency { fields["currency"] = .string(currency) }
-                if let offer = point.offer { fields["offer"] = .string(offer.code) }
-                return .dictionary(fields)
+                return points
+            },
+            encode: { points in
+                guard !points.isEmpty else { return nil }
+                return .array(
+                    points.map { point in
+                        var fields = point.otherFields
+                        fields["date"] = .date(point.date)
+                        if let price = point.price { fields["price"] = .string("\(price)") }
+                        if let currency = point.currency { fields["currency"] = .string(currency) }
+                        if let offer = point.offer { fields["offer"] = .string(offer.code) }
+                        return .dictionary(fields)
+                    })
             })
-        })
     }
 }

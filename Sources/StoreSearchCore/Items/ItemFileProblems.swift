@@ -22,11 +22,19 @@ struct ItemFileProblems {
         var parts: [String] = []
         if !unreadable.isEmpty {
             let list = unreadable.prefix(5).joined(separator: "; ") + (unreadable.count > 5 ? "; …" : "")
-            parts.append(String(format: localized("Some values in your saved items could not be read and are kept as they were written: %@."), list))
+            parts.append(
+                String(
+                    format: localized(
+                        "Some values in your saved items could not be read and are kept as they were written: %@."),
+                    list))
         }
         if tooDeep > 0 {
-            parts.append(String(format: localizedPlural("%ld value in your saved items file was nested too deeply: what lies more than 64 levels down was left out.",
-                                                        "%ld values in your saved items file were nested too deeply: what lies more than 64 levels down was left out.", tooDeep), tooDeep))
+            parts.append(
+                String(
+                    format: localizedPlural(
+                        "%ld value in your saved items file was nested too deeply: what lies more than 64 levels down was left out.",
+                        "%ld values in your saved items file were nested too deeply: what lies more than 64 levels down was left out.",
+                        tooDeep), tooDeep))
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }

@@ -10,7 +10,8 @@ struct ItemFileSalvage {
 
     /// Nil when the file has no structure to salvage from (not StoreSearch's layout, no records).
     init?(_ data: Data, decode: (Data) -> Result<ItemStore, any Error>) {
-        guard let version = PlistXMLReader.version(of: data), version >= 2, version <= ItemStoreFile.formatVersion else {
+        guard let version = PlistXMLReader.version(of: data), version >= 2, version <= ItemStoreFile.formatVersion
+        else {
             return nil
         }
         let text = String(decoding: data, as: UTF8.self)
@@ -21,7 +22,8 @@ struct ItemFileSalvage {
                 lost += 1
                 continue
             }
-            let record = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>formatVersion</key>\n"
+            let record =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>formatVersion</key>\n"
                 + "\t<integer>\(version)</integer>\n\t<key>items</key>\n\t<array>\n\t\t<dict>\n\(chunk[..<end.lowerBound])\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n"
             if case .success(let store) = decode(Data(record.utf8)), let parsed = store.records.values.first {
                 records[parsed.id] = parsed

@@ -88,7 +88,9 @@ final class ItemFileScanner {
         cursor.skipSpace()
         _ = try cursor.take("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         cursor.skipSpace()
-        _ = try cursor.take("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">")
+        _ = try cursor.take(
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">"
+        )
         cursor.skipSpace()
         try cursor.expect("<plist version=\"1.0\">")
         cursor.skipSpace()
@@ -99,7 +101,8 @@ final class ItemFileScanner {
         let digits = try cursor.text(closedBy: "</integer>")
         // Plain digits, as the full reader takes them; a newer version is its to refuse.
         guard (1...9).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
-              let version = Int(String(decoding: digits, as: UTF8.self)), version <= supported else { throw .surprise }
+            let version = Int(String(decoding: digits, as: UTF8.self)), version <= supported
+        else { throw .surprise }
         cursor.skipSpace()
         guard try cursor.key() == Self.items else { throw .surprise }
         if try cursor.take("<array/>") { return false }
@@ -275,7 +278,8 @@ extension ItemFileScanner {
                 index += 1
                 continue
             }
-            guard let semicolon = raw[index...].firstIndex(of: 0x3B), semicolon - index <= 12 else { throw .surprise }  // ;
+            // ;
+            guard let semicolon = raw[index...].firstIndex(of: 0x3B), semicolon - index <= 12 else { throw .surprise }
             try appendReference(UnsafeBufferPointer(rebasing: raw[(index + 1)..<semicolon]), to: &bytes)
             index = semicolon + 1
         }
@@ -294,8 +298,10 @@ extension ItemFileScanner {
             let digits = reference.dropFirst()
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             // Tab, line feed and carriage return, and characters a showable text keeps as they are.
-            guard let value, !digits.contains("+"), !digits.contains("-"), value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0x7F),
-                  value != 0xFFFE, value != 0xFFFF, let scalar = Unicode.Scalar(value) else { throw .surprise }
+            guard let value, !digits.contains("+"), !digits.contains("-"),
+                value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0x7F),
+                value != 0xFFFE, value != 0xFFFF, let scalar = Unicode.Scalar(value)
+            else { throw .surprise }
             bytes.append(contentsOf: String(Character(scalar)).utf8)
         default: throw .surprise
         }
@@ -340,12 +346,15 @@ extension ItemFileScanner {
         return text.withUTF8 { bytes in
             let scheme = bytes.starts(with: "https://".utf8) ? 8 : bytes.starts(with: "http://".utf8) ? 7 : 0
             guard scheme > 0, let slash = bytes[scheme...].firstIndex(of: 0x2F), slash > scheme,
-                  bytes[scheme..<slash].allSatisfy({ isHostByte($0) }) else { return false }
+                bytes[scheme..<slash].allSatisfy({ isHostByte($0) })
+            else { return false }
             var index = slash
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == 0x25 {  // %: two hex digits
-                    guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                    guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                        return false
+                    }
                     index += 3
                     continue
                 }
@@ -368,10 +377,14 @@ extension ItemFileScanner {
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "?"),
-             UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+            UInt8(ascii: "?"),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
+            UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
         default: false
         }
     }

@@ -25,8 +25,10 @@ public struct ItemRecord: Hashable, Sendable {
     public var otherEditsFields: [String: PlistValue] = [:]
     public var otherSnapshotFields: [String: PlistValue] = [:]
 
-    public init(id: String, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, hiddenAt: Date? = nil,
-                keptAt: Date? = nil, changedAt: Date? = nil, snapshot: SearchResult? = nil) {
+    public init(
+        id: String, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, hiddenAt: Date? = nil,
+        keptAt: Date? = nil, changedAt: Date? = nil, snapshot: SearchResult? = nil
+    ) {
         self.id = id
         self.edits = edits
         self.visitedAt = visitedAt
@@ -40,9 +42,10 @@ public struct ItemRecord: Hashable, Sendable {
     /// read later: what the session set wins, field by field; what it never set is kept.
     public func merged(over older: ItemRecord) -> ItemRecord {
         var merged = self
-        merged.edits = ItemEdits(name: edits.name ?? older.edits.name, artist: edits.artist ?? older.edits.artist,
-                                 price: edits.price ?? older.edits.price, releaseDate: edits.releaseDate ?? older.edits.releaseDate,
-                                 notes: edits.notes ?? older.edits.notes)
+        merged.edits = ItemEdits(
+            name: edits.name ?? older.edits.name, artist: edits.artist ?? older.edits.artist,
+            price: edits.price ?? older.edits.price, releaseDate: edits.releaseDate ?? older.edits.releaseDate,
+            notes: edits.notes ?? older.edits.notes)
         merged.visitedAt = visitedAt ?? older.visitedAt
         merged.hiddenAt = hiddenAt ?? older.hiddenAt
         merged.keptAt = keptAt ?? older.keptAt
@@ -56,6 +59,7 @@ public struct ItemRecord: Hashable, Sendable {
 
     /// A record that says nothing the store does not already say.
     var isEmpty: Bool {
-        edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty && otherEditsFields.isEmpty
+        edits.isEmpty && visitedAt == nil && hiddenAt == nil && keptAt == nil && otherFields.isEmpty
+            && otherEditsFields.isEmpty
     }
 }

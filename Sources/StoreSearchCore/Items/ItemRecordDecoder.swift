@@ -43,15 +43,23 @@ struct ItemRecordDecoder {
             if !field.read(&record, value, &reading) { keep(key, value, in: \.otherFields, refusing: key, &reading) }
         case .edits:
             guard let field = ItemFileFields.editsFieldsByName[key] else { return record.otherEditsFields[key] = value }
-            if !field.read(&record.edits, value, &reading) { keep(key, value, in: \.otherEditsFields, refusing: "edits.\(key)", &reading) }
+            if !field.read(&record.edits, value, &reading) {
+                keep(key, value, in: \.otherEditsFields, refusing: "edits.\(key)", &reading)
+            }
         case .snapshot:
-            guard let field = ItemFileFields.snapshotFieldsByName[key], snapshot != nil else { return record.otherSnapshotFields[key] = value }
-            if !field.read(&snapshot!, value, &reading) { keep(key, value, in: \.otherSnapshotFields, refusing: "snapshot.\(key)", &reading) }
+            guard let field = ItemFileFields.snapshotFieldsByName[key], snapshot != nil else {
+                return record.otherSnapshotFields[key] = value
+            }
+            if !field.read(&snapshot!, value, &reading) {
+                keep(key, value, in: \.otherSnapshotFields, refusing: "snapshot.\(key)", &reading)
+            }
         }
     }
 
-    private mutating func keep(_ key: String, _ value: PlistValue, in others: WritableKeyPath<ItemRecord, [String: PlistValue]>,
-                               refusing path: String, _ reading: inout ItemFileFields.Reading) {
+    private mutating func keep(
+        _ key: String, _ value: PlistValue, in others: WritableKeyPath<ItemRecord, [String: PlistValue]>,
+        refusing path: String, _ reading: inout ItemFileFields.Reading
+    ) {
         record[keyPath: others][key] = value
         reading.refuse(path, value)
     }

@@ -37,15 +37,18 @@ public struct ItemStore: Hashable, Sendable {
         results.compactMap { result in
             guard let record = records[result.id] else { return Item(result: result) }
             if record.hiddenAt != nil { return nil }
-            return Item(result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
-                        priceHistory: record.priceHistory)
+            return Item(
+                result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
+                priceHistory: record.priceHistory)
         }
     }
 
     public func item(for result: SearchResult) -> Item {
         let record = records[result.id]
-        return Item(result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt, priceChange: record?.priceChange,
-                    priceHistory: record?.priceHistory ?? [])
+        return Item(
+            result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt,
+            priceChange: record?.priceChange,
+            priceHistory: record?.priceHistory ?? [])
     }
 
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
@@ -89,7 +92,8 @@ public struct ItemStore: Hashable, Sendable {
     public mutating func revertEdits(of id: String, at date: Date = Date()) {
         update(id, at: date) { record in
             record.edits = ItemEdits()
-            for field in ItemFileFields.editsFields { record.otherEditsFields[field.name] = nil }  // back to what the store says
+            // back to what the store says
+            for field in ItemFileFields.editsFields { record.otherEditsFields[field.name] = nil }
         }
     }
 
@@ -161,12 +165,16 @@ public struct ItemStore: Hashable, Sendable {
         records.values.filter { $0.snapshot == nil }.sorted { $0.id < $1.id }
     }
 
-    private mutating func update(_ id: String, seen result: SearchResult? = nil, at date: Date, _ change: (inout ItemRecord) -> Void) {
+    private mutating func update(
+        _ id: String, seen result: SearchResult? = nil, at date: Date, _ change: (inout ItemRecord) -> Void
+    ) {
         var record = records[id] ?? ItemRecord(id: id)
         let before = record
         change(&record)
         // Whole seconds, as the file keeps dates.
-        if record != before { record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
+        if record != before {
+            record.changedAt = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        }
         // My Items' stand-in for a record not looked up yet (no kind) is not the store's word. A
         // kept item's snapshot is the price watch's and the searches' to refresh (with its price
         // history): the result an action or an undo carries may be older than the last check,

@@ -53,10 +53,16 @@ public struct ItemStoreFile: Sendable {
         guard let decoded else {
             // The file is gone but its backup is not (a restore whose write failed, or a file
             // removed by hand): the backup may be the only copy of the user's items.
-            guard case .success(let store)? = backup() else { return (store: ItemStore(), notice: nil, isDamaged: false, hasUnreadValues: false) }
+            guard case .success(let store)? = backup() else {
+                return (store: ItemStore(), notice: nil, isDamaged: false, hasUnreadValues: false)
+            }
             if repairing { writeRestored(store) }
-            return (store: store, notice: localized("Your saved items file was missing; your items were restored from the last backup."), isDamaged: false,
-                    hasUnreadValues: false)
+            return (
+                store: store,
+                notice: localized("Your saved items file was missing; your items were restored from the last backup."),
+                isDamaged: false,
+                hasUnreadValues: false
+            )
         }
         let loaded: (store: ItemStore, notice: String?)
         switch decoded {
@@ -67,31 +73,45 @@ public struct ItemStoreFile: Sendable {
             problems = ItemFileProblems()  // what the salvage finds is said again
             let data: Data
             do { data = try file.read() ?? Data() } catch { throw .cannotRead(path: error.path, reason: error.reason) }
-            if let salvage = ItemFileSalvage((try? PlistEncoding.utf8(data)) ?? data, decode: { decode($0, problems: &problems) }) {
+            if let salvage = ItemFileSalvage(
+                (try? PlistEncoding.utf8(data)) ?? data, decode: { decode($0, problems: &problems) })
+            {
                 loaded = recoverRecords(salvage, now: now, repairing: repairing)
             } else {
                 loaded = recoverFromBackup(now: now, repairing: repairing)
             }
         }
         let notices = [loaded.notice, problems.notice].compactMap { $0 }
-        return (store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "), isDamaged: loaded.notice != nil,
-                hasUnreadValues: problems.notice != nil)
+        return (
+            store: loaded.store, notice: notices.isEmpty ? nil : notices.joined(separator: " "),
+            isDamaged: loaded.notice != nil,
+            hasUnreadValues: problems.notice != nil
+        )
     }
 
     /// Reads `file` a block at a time straight into the fast reader, else into the parser, so
     /// loading never holds the whole file; a binary list or one in another encoding than UTF-8
     /// (rare) is read whole. Nil when there is no file.
-    private func stream(_ file: AtomicFile, problems: inout ItemFileProblems) throws(AtomicFile.Failure) -> Result<ItemStore, any Error>? {
+    private func stream(_ file: AtomicFile, problems: inout ItemFileProblems) throws(AtomicFile.Failure) -> Result<
+        ItemStore, any Error
+    >? {
         var prefix = Data()
-        guard try file.read(blockSize: 256, { prefix = $0; return false }) else { return nil }
+        guard
+            try file.read(
+                blockSize: 256,
+                {
+                    prefix = $0; return false
+                })
+        else { return nil }
         if prefix.starts(with: Array("bplist".utf8)) || PlistEncoding.needsConversion(prefix) {
             return try file.read().map { decode($0, problems: &problems) }
         }
         if readsFast, let store = try scan(file) { return .success(store) }
         var failure: AtomicFile.Failure?
-        let decoded = decodeXML({ feed in
-            do throws(AtomicFile.Failure) { _ = try file.read(feed) } catch { failure = error }
-        }, problems: &problems)
+        let decoded = decodeXML(
+            { feed in
+                do throws(AtomicFile.Failure) { _ = try file.read(feed) } catch { failure = error }
+            }, problems: &problems)
         if let failure { throw failure }  // the file could not be read to its end: not damaged
         return decoded
     }
@@ -101,7 +121,8 @@ public struct ItemStoreFile: Sendable {
     /// found at any point of the file: the full reader then reads it from the start.
     func scan(_ file: AtomicFile) throws(AtomicFile.Failure) -> ItemStore? {
         var records: [String: ItemRecord] = [:]
-        let scanner = ItemFileScanner(supported: Self.formatVersion, locale: locale) { records[$0.id] = $0 }  // the last of an id wins
+        // the last of an id wins
+        let scanner = ItemFileScanner(supported: Self.formatVersion, locale: locale) { records[$0.id] = $0 }
         guard try file.read(scanner.feed), scanner.finish() else { return nil }
         return ItemStore(records: records)
     }
@@ -114,8 +135,12 @@ public struct ItemStoreFile: Sendable {
         }
         return Result { () throws in
             let list = try BinaryPlist.read(data, tooDeep: &problems.tooDeep)
-            guard case .integer(let version)? = list["formatVersion"] else { throw ItemFileFields.Damaged(description: "no format version") }
-            guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
+            guard case .integer(let version)? = list["formatVersion"] else {
+                throw ItemFileFields.Damaged(description: "no format version")
+            }
+            guard version <= Self.formatVersion else {
+                throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion)
+            }
             var records: [String: ItemRecord] = [:]
             var reading = ItemFileFields.Reading(locale: locale)
             if case .array(let items)? = list["items"] {
@@ -126,26 +151,37 @@ public struct ItemStoreFile: Sendable {
                     records[record.id] = record  // a repeated id: the last one wins
                 }
             }
-            guard case .dictionary(let top) = list else { throw ItemFileFields.Damaged(description: "no dictionary at the top") }
-            return ItemStore(records: records, otherFields: top.filter { $0.key != "formatVersion" && $0.key != "items" })
+            guard case .dictionary(let top) = list else {
+                throw ItemFileFields.Damaged(description: "no dictionary at the top")
+            }
+            return ItemStore(
+                records: records, otherFields: top.filter { $0.key != "formatVersion" && $0.key != "items" })
         }
     }
 
     /// Parses XML once, as `blocks` feeds it: each record is decoded as soon as the parser has it,
     /// and a file from a newer format is refused as soon as its version is read. `problems`
     /// gathers what was left out or kept unread.
-    private func decodeXML(_ blocks: (_ feed: (Data) -> Bool) throws -> Void, problems: inout ItemFileProblems) -> Result<ItemStore, any Error> {
+    private func decodeXML(_ blocks: (_ feed: (Data) -> Bool) throws -> Void, problems: inout ItemFileProblems)
+        -> Result<ItemStore, any Error>
+    {
         var records: [String: ItemRecord] = [:]
         var otherFields: [String: PlistValue] = [:]
         var tooDeep = 0, found = ItemFileProblems()
         defer { problems.tooDeep += tooDeep; problems.unreadable += found.unreadable }
         return Result { () throws in
-            let version = try PlistXMLReader.read(blocks, stoppingAbove: Self.formatVersion, locale: locale, tooDeep: &tooDeep, item: { record, refused in
-                found.add(refused, of: record)
-                records[record.id] = record  // a repeated id: the last one wins
-            }, other: { otherFields[$0] = $1 })
-            guard let version else { throw ItemFileFields.Damaged(description: "no format version written as a plain number") }
-            guard version <= Self.formatVersion else { throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion) }
+            let version = try PlistXMLReader.read(
+                blocks, stoppingAbove: Self.formatVersion, locale: locale, tooDeep: &tooDeep,
+                item: { record, refused in
+                    found.add(refused, of: record)
+                    records[record.id] = record  // a repeated id: the last one wins
+                }, other: { otherFields[$0] = $1 })
+            guard let version else {
+                throw ItemFileFields.Damaged(description: "no format version written as a plain number")
+            }
+            guard version <= Self.formatVersion else {
+                throw ItemStoreFileError.newerVersion(found: version, supported: Self.formatVersion)
+            }
             return ItemStore(records: records, otherFields: otherFields)
         }
     }
@@ -161,11 +197,15 @@ public struct ItemStoreFile: Sendable {
     private func recoverRecords(_ salvage: ItemFileSalvage, now: Date, repairing: Bool) -> Recovered {
         let older = if case .success(let store)? = backup() { store } else { ItemStore() }
         let fromBackup = older.records.filter { salvage.records[$0.key] == nil }
-        let restored = ItemStore(records: salvage.records.merging(fromBackup) { read, _ in read }, otherFields: older.otherFields)
+        let restored = ItemStore(
+            records: salvage.records.merging(fromBackup) { read, _ in read }, otherFields: older.otherFields)
         let aside = setAside(now: now, repairing: repairing)
         if aside != nil { writeRestored(restored) }
-        let notice = String(format: localized("Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."),
-                            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup.count)
+        let notice = String(
+            format: localized(
+                "Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."
+            ),
+            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup.count)
         return (store: restored, notice: notice)
     }
 
@@ -179,13 +219,22 @@ public struct ItemStoreFile: Sendable {
         switch backup() {
         case .success(let store)?:
             if aside != nil { writeRestored(store) }  // else the save would make the damaged file the backup
-            let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; your items were restored from the last backup.")
+            let notice = localized(
+                "Your saved items file could not be used because %1$@. It was kept as %2$@; your items were restored from the last backup."
+            )
             return (store: store, notice: String(format: notice, reason, asideName))
         case .failure(ItemStoreFileError.newerVersion(let found, _))?:
-            let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; the backup, %3$@, was written by a newer version of StoreSearch (format %4$ld) and is left untouched. StoreSearch starts with no saved items.")
-            return (store: ItemStore(), notice: String(format: notice, reason, asideName, backupURL.lastPathComponent, found))
+            let notice = localized(
+                "Your saved items file could not be used because %1$@. It was kept as %2$@; the backup, %3$@, was written by a newer version of StoreSearch (format %4$ld) and is left untouched. StoreSearch starts with no saved items."
+            )
+            return (
+                store: ItemStore(),
+                notice: String(format: notice, reason, asideName, backupURL.lastPathComponent, found)
+            )
         default:
-            let notice = localized("Your saved items file could not be used because %1$@. It was kept as %2$@; StoreSearch starts with no saved items.")
+            let notice = localized(
+                "Your saved items file could not be used because %1$@. It was kept as %2$@; StoreSearch starts with no saved items."
+            )
             return (store: ItemStore(), notice: String(format: notice, reason, asideName))
         }
     }
@@ -209,7 +258,9 @@ public struct ItemStoreFile: Sendable {
     }
 
     private func writeRestored(_ store: ItemStore) {
-        do { try save(store) } catch { ItemStoreFile.log("could not write the restored items to \(url.path): \(error.message)") }
+        do { try save(store) } catch {
+            ItemStoreFile.log("could not write the restored items to \(url.path): \(error.message)")
+        }
     }
 
     // MARK: Saving
@@ -217,7 +268,9 @@ public struct ItemStoreFile: Sendable {
     /// The XML plist for `store`, items in a stable order (what `save` streams to disk).
     public func encode(_ store: ItemStore) -> Data {
         var data = Data()
-        _ = PlistXMLWriter.write(formatVersion: Self.formatVersion, records: store.records, from: nil, otherFields: store.otherFields) {
+        _ = PlistXMLWriter.write(
+            formatVersion: Self.formatVersion, records: store.records, from: nil, otherFields: store.otherFields
+        ) {
             data.append(contentsOf: $0)
         }
         return data
@@ -243,20 +296,26 @@ public struct ItemStoreFile: Sendable {
         let previous = previousSave.source(for: store, at: file.target)
         var ranges: [String: Range<Int>]?
         func replace(copyingFrom previous: SavedFile?) throws(AtomicFile.Failure) -> FileIdentity? {
-            try file.replace(writing: { write throws(AtomicFile.Failure) in
-                ranges = try PlistXMLWriter.write(formatVersion: Self.formatVersion, records: store.records, from: previous,
-                                                  otherFields: store.otherFields, flush: write)
-                if ranges == nil { throw AtomicFile.Failure(path: file.target.path, reason: "the last save's file changed while it was read") }
-            }, beforeReplacing: keepBackup)
+            try file.replace(
+                writing: { write throws(AtomicFile.Failure) in
+                    ranges = try PlistXMLWriter.write(
+                        formatVersion: Self.formatVersion, records: store.records, from: previous,
+                        otherFields: store.otherFields, flush: write)
+                    if ranges == nil {
+                        throw AtomicFile.Failure(
+                            path: file.target.path, reason: "the last save's file changed while it was read")
+                    }
+                }, beforeReplacing: keepBackup)
         }
         var written: FileIdentity?
         do {
             written = try replace(copyingFrom: previous)
-        } catch where previous?.failed == true {
+        } catch  where previous?.failed == true {
             Self.log("\(error.path): \(error.reason); every item is written anew")
             written = try replace(copyingFrom: nil)
         }
-        previousSave.remember(written.flatMap { file in ranges.map { .init(file: file, ranges: $0, changeLog: store.changeLog) } })
+        previousSave.remember(
+            written.flatMap { file in ranges.map { .init(file: file, ranges: $0, changeLog: store.changeLog) } })
     }
 
     /// A hard link keeps the file about to be replaced as the backup without copying it; a backup
@@ -278,11 +337,16 @@ public struct ItemStoreFile: Sendable {
 
     /// The format version in the file at `url`, read up to the version only; nil when it has none.
     public static func formatVersion(ofFileAt url: URL) -> Int? {
-        guard FileHandle(forReadingAtPath: url.path).flatMap({ try? $0.read(upToCount: 6) }) == Data("bplist".utf8) else {
+        guard FileHandle(forReadingAtPath: url.path).flatMap({ try? $0.read(upToCount: 6) }) == Data("bplist".utf8)
+        else {
             return PlistXMLReader.version(ofFileAt: url.path)
         }
         var tooDeep = 0
-        guard case .integer(let version)? = (try? Data(contentsOf: url)).flatMap({ try? BinaryPlist.read($0, tooDeep: &tooDeep) })?["formatVersion"] else { return nil }
+        guard
+            case .integer(let version)? = (try? Data(contentsOf: url)).flatMap({
+                try? BinaryPlist.read($0, tooDeep: &tooDeep)
+            })?["formatVersion"]
+        else { return nil }
         return version
     }
 

@@ -10,11 +10,19 @@ public enum ItemStoreFileError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .newerVersion(let found, _):
-            String(format: localized("Your saved items were written by a newer version of StoreSearch (format %ld). They were left untouched, and changes made now cannot be saved."), found)
+            String(
+                format: localized(
+                    "Your saved items were written by a newer version of StoreSearch (format %ld). They were left untouched, and changes made now cannot be saved."
+                ), found)
         case .cannotWrite(let path, let reason):
-            String(format: localized("Could not save your changes to %1$@: %2$@."), path, reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
+            String(
+                format: localized("Could not save your changes to %1$@: %2$@."), path,
+                reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
         case .cannotRead(let path, let reason):
-            String(format: localized("Your saved items in %1$@ cannot be read: %2$@. They were left as they are, and changes made now are not saved."), path, reason)
+            String(
+                format: localized(
+                    "Your saved items in %1$@ cannot be read: %2$@. They were left as they are, and changes made now are not saved."
+                ), path, reason)
         }
     }
 }

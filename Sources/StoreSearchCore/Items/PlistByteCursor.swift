@@ -93,7 +93,8 @@ struct PlistKeyName: Equatable {
         return nil
     }
 
-    static func table<Key: RawRepresentable & CaseIterable>(of _: Key.Type) -> [(name: PlistKeyName, key: Key)] where Key.RawValue == String {
+    static func table<Key: RawRepresentable & CaseIterable>(of _: Key.Type) -> [(name: PlistKeyName, key: Key)]
+    where Key.RawValue == String {
         Key.allCases.map { (PlistKeyName($0.rawValue), $0) }
     }
 }

@@ -39,7 +39,8 @@ enum PlistEncoding {
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         let name = rest.dropFirst().prefix { $0 != quote }.uppercased()
         // A wide encoding declared in bytes that spell `<?xml` in ASCII is a wrong declaration.
-        let isUTF8 = name.isEmpty || name == "UTF-8" || name == "UTF8" || name.hasPrefix("UTF-16") || name.hasPrefix("UTF-32")
+        let isUTF8 =
+            name.isEmpty || name == "UTF-8" || name == "UTF8" || name.hasPrefix("UTF-16") || name.hasPrefix("UTF-32")
         return isUTF8 ? nil : name
     }
 
@@ -48,7 +49,9 @@ enum PlistEncoding {
         defer { g_clear_error(&error) }
         var written: gsize = 0
         let converted = data.withUnsafeBytes { bytes in
-            g_convert(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count), "UTF-8", encoding, nil, &written, &error)
+            g_convert(
+                bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gssize(bytes.count), "UTF-8", encoding, nil,
+                &written, &error)
         }
         guard let converted else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
@@ -56,6 +59,7 @@ enum PlistEncoding {
         }
         defer { g_free(converted) }
         let utf8 = Data(bytes: converted, count: Int(written))
-        return utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(utf8.dropFirst(3)) : utf8  // a UTF-16 byte-order mark comes through as U+FEFF
+        // a UTF-16 byte-order mark comes through as U+FEFF
+        return utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(utf8.dropFirst(3)) : utf8
     }
 }

@@ -39,9 +39,11 @@ final class PlistXMLReader {
     private var sawDictionary = false
     private var text: String?  // the characters of the key or value being read
 
-    private init(stopAt: @escaping (Int) -> Bool, locale: Locale = Locale(identifier: "en_US_POSIX"),
-                 item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void = { _, _ in },
-                 other: @escaping (String, PlistValue) -> Void = { _, _ in }) {
+    private init(
+        stopAt: @escaping (Int) -> Bool, locale: Locale = Locale(identifier: "en_US_POSIX"),
+        item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void = { _, _ in },
+        other: @escaping (String, PlistValue) -> Void = { _, _ in }
+    ) {
         self.stopAt = stopAt
         self.item = item
         self.other = other
@@ -53,9 +55,12 @@ final class PlistXMLReader {
     /// (another tool's), and returns its version. Throws `Damaged` when the list is not
     /// well-formed or its top is not a dictionary, and what `blocks` or `item` throws.
     /// `tooDeep` counts the values left out for nesting deeper than `maximumDepth`.
-    static func read(_ blocks: (_ feed: (Data) -> Bool) throws -> Void, stoppingAbove supported: Int, locale: Locale, tooDeep: inout Int,
-                     item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void,
-                     other: @escaping (String, PlistValue) -> Void) throws -> Int? {
+    static func read(
+        _ blocks: (_ feed: (Data) -> Bool) throws -> Void, stoppingAbove supported: Int, locale: Locale,
+        tooDeep: inout Int,
+        item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void,
+        other: @escaping (String, PlistValue) -> Void
+    ) throws -> Int? {
         let reader = PlistXMLReader(stopAt: { $0 > supported }, locale: locale, item: item, other: other)
         defer { tooDeep += reader.tooDeep }
         return try reader.run(blocks)
@@ -72,7 +77,8 @@ final class PlistXMLReader {
         guard let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
         if let prefix = try? file.read(upToCount: 256), PlistEncoding.needsConversion(prefix) {
-            return (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? PlistEncoding.utf8($0) }.flatMap(version(of:))
+            return (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? PlistEncoding.utf8($0) }.flatMap(
+                version(of:))
         }
         try? file.seek(toOffset: 0)
         return try? PlistXMLReader(stopAt: { _ in true }).run { feed in
@@ -100,7 +106,8 @@ final class PlistXMLReader {
     /// Runs the parser over what `body` feeds it; `feed` returns false once parsing has stopped.
     private func run(_ body: (_ feed: (Data) -> Bool) throws -> Void) throws -> Int? {
         var parser = Self.parser
-        let context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, Unmanaged.passUnretained(self).toOpaque(), nil)
+        let context = g_markup_parse_context_new(
+            &parser, G_MARKUP_TREAT_CDATA_AS_TEXT, Unmanaged.passUnretained(self).toOpaque(), nil)
         defer { g_markup_parse_context_free(context) }
         var error: UnsafeMutablePointer<GError>?
         defer { g_clear_error(&error) }
@@ -108,29 +115,43 @@ final class PlistXMLReader {
         try body { block in
             let parts = first ? Self.withoutDoctype(block) : [block]
             first = false
-            stopped = stopped || !parts.allSatisfy { part in
-                part.withUnsafeBytes { g_markup_parse_context_parse(context, $0.baseAddress, $0.count, &error) } != 0
-            }
+            stopped =
+                stopped
+                || !parts.allSatisfy { part in
+                    part.withUnsafeBytes { g_markup_parse_context_parse(context, $0.baseAddress, $0.count, &error) }
+                        != 0
+                }
             return !stopped && version.map(stopAt) != true
         }
         if let failure { throw failure }
         if version.map(stopAt) == true { return version }
         if !stopped, g_markup_parse_context_end_parse(context, &error) != 0, sawDictionary { return version }
-        throw ItemFileFields.Damaged(description: error.map { String(cString: $0.pointee.message) } ?? "no dictionary at the top")
+        throw ItemFileFields.Damaged(
+            description: error.map { String(cString: $0.pointee.message) } ?? "no dictionary at the top")
     }
 
     /// GMarkup reads `<!DOCTYPE …>` only without an internal subset (`[ <!ENTITY x "a>b"> ]`), so the
     /// declaration, which says nothing a property list needs, is left out: the parser gets what
     /// precedes it and what follows it (slices, not copies).
     private static func withoutDoctype(_ data: Data) -> [Data] {
-        guard let start = data.prefix(4096).firstRange(of: Data("<!DOCTYPE".utf8))?.lowerBound else { return [data] }  // it precedes the root
+        // it precedes the root
+        guard let start = data.prefix(4096).firstRange(of: Data("<!DOCTYPE".utf8))?.lowerBound else { return [data] }
         var index = start, depth = 0, quote: UInt8?
         while index < data.endIndex {
             let byte = data[index]
-            if let open = quote { if byte == open { quote = nil } }
-            else if byte == 0x22 || byte == 0x27 { quote = byte }  // " or '
-            else if byte == 0x5B { depth += 1 } else if byte == 0x5D { depth -= 1 }  // [ ]
-            else if byte == 0x3E, depth <= 0 { return [data[..<start], data[(index + 1)...]] }  // >
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == 0x22 || byte == 0x27 {
+                quote = byte
+            }  // " or '
+            else if byte == 0x5B {
+                depth += 1
+            } else if byte == 0x5D {
+                depth -= 1
+            }  // [ ]
+            else if byte == 0x3E, depth <= 0 {
+                return [data[..<start], data[(index + 1)...]]
+            }  // >
             index += 1
         }
         return [data]
@@ -147,21 +168,24 @@ final class PlistXMLReader {
         case plist, dict, array, key, string, integer, real, date, data, yes, no, other
 
         init(_ name: UnsafePointer<CChar>) {
-            func named(_ text: StaticString) -> Bool { strcmp(name, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)) == 0 }
-            self = switch UInt8(bitPattern: name[0]) {
-            case UInt8(ascii: "k") where named("key"): .key
-            case UInt8(ascii: "s") where named("string"): .string
-            case UInt8(ascii: "d") where named("dict"): .dict
-            case UInt8(ascii: "d") where named("date"): .date
-            case UInt8(ascii: "d") where named("data"): .data
-            case UInt8(ascii: "i") where named("integer"): .integer
-            case UInt8(ascii: "a") where named("array"): .array
-            case UInt8(ascii: "r") where named("real"): .real
-            case UInt8(ascii: "t") where named("true"): .yes
-            case UInt8(ascii: "f") where named("false"): .no
-            case UInt8(ascii: "p") where named("plist"): .plist
-            default: .other
+            func named(_ text: StaticString) -> Bool {
+                strcmp(name, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
             }
+            self =
+                switch UInt8(bitPattern: name[0]) {
+                case UInt8(ascii: "k") where named("key"): .key
+                case UInt8(ascii: "s") where named("string"): .string
+                case UInt8(ascii: "d") where named("dict"): .dict
+                case UInt8(ascii: "d") where named("date"): .date
+                case UInt8(ascii: "d") where named("data"): .data
+                case UInt8(ascii: "i") where named("integer"): .integer
+                case UInt8(ascii: "a") where named("array"): .array
+                case UInt8(ascii: "r") where named("real"): .real
+                case UInt8(ascii: "t") where named("true"): .yes
+                case UInt8(ascii: "f") where named("false"): .no
+                case UInt8(ascii: "p") where named("plist"): .plist
+                default: .other
+                }
         }
     }
 
@@ -188,7 +212,8 @@ final class PlistXMLReader {
             record = ItemRecordDecoder()
             return .record
         }
-        guard open[top].place == .record, let key = open[top].key, let nested = ItemRecordDecoder.place(ofNested: key) else { return nil }
+        guard open[top].place == .record, let key = open[top].key, let nested = ItemRecordDecoder.place(ofNested: key)
+        else { return nil }
         open[top].key = nil  // its value is this dictionary, read into the record
         record?.begin(nested)
         return nested
@@ -226,7 +251,9 @@ final class PlistXMLReader {
         }
         // In a record, a value that cannot be read (an integer too large, a date that is none) is
         // the field's to refuse and keep as written; elsewhere it makes the file damaged.
-        guard let value = value ?? (open.last?.place != nil ? .string(content) : nil) else { return stop("a value that cannot be read", error) }
+        guard let value = value ?? (open.last?.place != nil ? .string(content) : nil) else {
+            return stop("a value that cannot be read", error)
+        }
         do {
             try add(value, text: content, error)
         } catch let thrown {
@@ -249,11 +276,15 @@ final class PlistXMLReader {
     /// A value nested too deep was skipped: the key it belonged to goes with it.
     private func leaveOutTooDeep() {
         tooDeep += 1
-        if tooDeep == 1 { CoreLog.warning("Items", "left out a value nested more than \(Self.maximumDepth) levels deep") }
+        if tooDeep == 1 {
+            CoreLog.warning("Items", "left out a value nested more than \(Self.maximumDepth) levels deep")
+        }
         if let top = open.indices.last, !open[top].isArray { open[top].key = nil }
     }
 
-    private func add(_ value: PlistValue, text: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) throws {
+    private func add(_ value: PlistValue, text: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
+        throws
+    {
         let top = open.count - 1
         guard top >= 0 else {
             if case .dictionary = value { return }
@@ -271,7 +302,8 @@ final class PlistXMLReader {
             open[top].fields[key] = value
         } else if key == "formatVersion" {
             guard version == nil, case let digits = Self.trimmed(text), digits.count <= 9,
-                  digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return }
+                digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits)
+            else { return }
             version = number
             if stopAt(number) { stop(nil, error) }
         } else if key != "items" {  // its records went on one by one
@@ -282,6 +314,7 @@ final class PlistXMLReader {
     private static func trimmed(_ text: String) -> String {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true else { return text }
-        return String(decoding: text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
+        return String(
+            decoding: text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed(), as: UTF8.self)
     }
 }

@@ -18,14 +18,17 @@ struct PlistXMLWriter {
     /// tools' keys after them; `flush` gets each full buffer, and the rest at the end. Returns
     /// where each record lies in what was written, or nil when `previous` could not be read (the
     /// save must start over without it).
-    static func write<Failure>(formatVersion: Int, records: [String: ItemRecord], from previous: SavedFile?,
-                               otherFields: [String: PlistValue],
-                               flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> [String: Range<Int>]? {
+    static func write<Failure>(
+        formatVersion: Int, records: [String: ItemRecord], from previous: SavedFile?,
+        otherFields: [String: PlistValue],
+        flush: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> [String: Range<Int>]? {
         var writer = PlistXMLWriter()
         writer.buffer.reserveCapacity(bufferSize)
-        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
-                   + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
-                   + "\t<key>formatVersion</key>\n\t<integer>\(formatVersion)</integer>\n\t<key>items</key>\n")
+        writer.raw(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+                + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+                + "\t<key>formatVersion</key>\n\t<integer>\(formatVersion)</integer>\n\t<key>items</key>\n")
         writer.raw(records.isEmpty ? "\t<array/>\n" : "\t<array>\n")
         var ranges: [String: Range<Int>] = [:]
         ranges.reserveCapacity(records.count)
@@ -56,7 +59,9 @@ struct PlistXMLWriter {
     }
 
     /// Reads the pending run of unchanged records from `previous` into the output, a buffer at a time.
-    private mutating func copyRun<Failure>(from previous: SavedFile, flush: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Bool {
+    private mutating func copyRun<Failure>(from previous: SavedFile, flush: ([UInt8]) throws(Failure) -> Void)
+        throws(Failure) -> Bool
+    {
         guard var rest = run else { return true }
         run = nil
         while !rest.isEmpty {
@@ -83,7 +88,11 @@ struct PlistXMLWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        if depth <= Self.tabs.count { buffer += Self.tabs[..<depth] } else { buffer += repeatElement(0x09, count: depth) }
+        if depth <= Self.tabs.count {
+            buffer += Self.tabs[..<depth]
+        } else {
+            buffer += repeatElement(0x09, count: depth)
+        }
     }
 
     private mutating func write(_ value: PlistValue, depth: Int) {
@@ -91,7 +100,10 @@ struct PlistXMLWriter {
         switch value {
         case .string(let text): element("string", text)
         case .integer(let number): element("integer", String(number))
-        case .real(let number): element("real", number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)")
+        case .real(let number):
+            element(
+                "real",
+                number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)")
         case .bool(let flag): raw(flag ? "<true/>\n" : "<false/>\n")
         case .date(let date): element("date", date.formatted(.iso8601))  // whole UTC seconds, as Foundation writes them
         case .data(let data): element("data", data.base64EncodedString())

@@ -23,7 +23,8 @@ final class PreviousSave: Sendable {
     /// record must be encoded.
     func source(for store: ItemStore, at target: URL) -> SavedFile? {
         guard let layout = layout.withLock({ $0 }), layout.changeLog.origin == store.changeLog.origin,
-              layout.changeLog.ids.isSubset(of: store.changeLog.ids) else { return nil }
+            layout.changeLog.ids.isSubset(of: store.changeLog.ids)
+        else { return nil }
         let fd = open(target.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         guard FileIdentity(fd: fd) == layout.file else {
@@ -63,7 +64,9 @@ final class SavedFile {
         buffer += repeatElement(0, count: range.count)
         var done = 0
         while done < range.count {
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done)) }
+            let count = buffer.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 failed = true

@@ -50,7 +50,9 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public init() {}
 
-    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(LaunchOptionsError) -> Action {
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(LaunchOptionsError)
+        -> Action
+    {
         var options = LaunchOptions()
         if let base = environment["STORESEARCH_API_BASE"], !base.isEmpty {
             options.apiBase = try apiURL(base)
@@ -104,7 +106,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
     private static func apiURL(_ text: String) throws(LaunchOptionsError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else { throw .invalidURL(text) }
+            scheme == "http" || scheme == "https", url.host != nil
+        else { throw .invalidURL(text) }
         return url
     }
 }

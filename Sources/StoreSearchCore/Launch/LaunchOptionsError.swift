@@ -16,7 +16,8 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
         case .invalidURL(let text): String(format: localized("Not an http or https URL: %@"), text)
         case .notAStoreLink(let link, let reason):
             String(format: localized("“%@” is not a store link."), Self.shortened(link)) + " " + reason
-        case .unknownCountry(let text): String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
+        case .unknownCountry(let text):
+            String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
         }
     }
 

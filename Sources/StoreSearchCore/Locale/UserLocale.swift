@@ -61,9 +61,10 @@ public struct UserLocale: Equatable, Sendable {
             guard isPlainC(current) else { return current }
             return environmentName(variable, environment: environment) ?? current
         }
-        return UserLocale(messages: name(LC_MESSAGES, "LC_MESSAGES"),
-                          monetary: name(LC_MONETARY, "LC_MONETARY"),
-                          time: name(LC_TIME, "LC_TIME"))
+        return UserLocale(
+            messages: name(LC_MESSAGES, "LC_MESSAGES"),
+            monetary: name(LC_MONETARY, "LC_MONETARY"),
+            time: name(LC_TIME, "LC_TIME"))
     }
 
     /// The locale name POSIX assigns to a category: `LC_ALL`, then its variable, then `LANG`.
@@ -84,7 +85,9 @@ public struct UserLocale: Equatable, Sendable {
         guard !isPlainC(name) else { return unitedStates }
         let base = name.prefix { $0 != "." && $0 != "@" }
         let parts = base.split(separator: "_", maxSplits: 1)
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return unitedStates
         }
         if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isLetter }) {

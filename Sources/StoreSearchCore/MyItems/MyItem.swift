@@ -22,9 +22,11 @@ public struct MyItem: Hashable, Sendable, Identifiable {
     public init(record: ItemRecord) {
         // Without a snapshot, a stand-in: the user's name shows over it (as an edit), and is
         // never taken for the store's (the form would drop an edit equal to the store's name).
-        let result = record.snapshot ?? SearchResult(id: record.id, name: localized("Item not looked up yet"), kind: .other(""))
-        item = Item(result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
-                    priceHistory: record.priceHistory)
+        let result =
+            record.snapshot ?? SearchResult(id: record.id, name: localized("Item not looked up yet"), kind: .other(""))
+        item = Item(
+            result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
+            priceHistory: record.priceHistory)
         lowestPrice = record.lowestPrice
         keptAt = record.keptAt
         hiddenAt = record.hiddenAt

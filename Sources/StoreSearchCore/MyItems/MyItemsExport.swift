@@ -36,10 +36,12 @@ public enum MyItemsExport {
     /// The columns, in order: the user's value, then the store's, where both exist. `kind` is the
     /// same in every language ("music-video"), `kindName` as the user reads it; `offer` says why
     /// an item has no price of its own ("album-only"), `collectionPrice` what its album costs.
-    static let columns = ["id", "kind", "kindName", "name", "storeName", "artist", "storeArtist", "price", "storePrice",
-                          "offer", "collectionPrice", "currency",
-                          "releaseDate", "storeReleaseDate", "notes", "genre", "collection", "storeRegion", "storeLink",
-                          "artworkURL", "previewURL", "kept", "hidden", "visited", "changed", "lowestPrice"]
+    static let columns = [
+        "id", "kind", "kindName", "name", "storeName", "artist", "storeArtist", "price", "storePrice",
+        "offer", "collectionPrice", "currency",
+        "releaseDate", "storeReleaseDate", "notes", "genre", "collection", "storeRegion", "storeLink",
+        "artworkURL", "previewURL", "kept", "hidden", "visited", "changed", "lowestPrice",
+    ]
     /// Only JSON has these: `priceHistory`, a kept item's prices, one object per change
     /// (`date`, `price`, `currency`, `offer`), oldest first.
     static let jsonOnlyColumns = ["priceHistory"]
@@ -50,7 +52,9 @@ public enum MyItemsExport {
         let bytes = [UInt8](data(items, format: format))
         do {
             // A normal document: readable as the user's umask allows, unlike the private item file.
-            try AtomicFile(url: url).replace(permissions: 0o666, creatingFolder: false) { write throws(AtomicFile.Failure) in try write(bytes) }
+            try AtomicFile(url: url).replace(permissions: 0o666, creatingFolder: false) {
+                write throws(AtomicFile.Failure) in try write(bytes)
+            }
         } catch {
             throw .cannotWrite(path: url.path, reason: error.reason)
         }
@@ -88,15 +92,18 @@ public enum MyItemsExport {
         /// store and from other tools. Numbers and flags are the export's own and stay as they are.
         var csvText: String {
             guard case .text(let text) = self, let first = text.unicodeScalars.first,
-                  "=+-@\t\r".unicodeScalars.contains(first) else { return self.text }
+                "=+-@\t\r".unicodeScalars.contains(first)
+            else { return self.text }
             return "'" + text
         }
     }
 
     static func fields(_ entry: MyItem) -> [String: Value] {
         let item = entry.item, store = item.result
-        var fields: [String: Value] = ["id": .text(item.id), "name": .text(item.name), "notes": .text(item.notes),
-                                        "kept": .flag(entry.isKept), "hidden": .flag(entry.isHidden), "visited": .flag(item.isVisited)]
+        var fields: [String: Value] = [
+            "id": .text(item.id), "name": .text(item.name), "notes": .text(item.notes),
+            "kept": .flag(entry.isKept), "hidden": .flag(entry.isHidden), "visited": .flag(item.isVisited),
+        ]
         func set(_ key: String, _ value: String?) { if let value { fields[key] = .text(value) } }
         if !entry.isAwaitingLookup {
             set("kind", store.kind.dataName)
@@ -121,10 +128,14 @@ public enum MyItemsExport {
         set("changed", entry.changedAt.map(iso8601))
         fields["lowestPrice"] = entry.lowestPrice?.price.map(Value.number)
         if !item.priceHistory.isEmpty {
-            fields["priceHistory"] = .objects(item.priceHistory.map { point in
-                [("date", .text(iso8601(point.date))), ("price", point.price.map(Value.number)), ("currency", point.currency.map(Value.text)),
-                 ("offer", point.offer.map { .text($0.code) })].compactMap { key, value in value.map { (key, $0) } }
-            })
+            fields["priceHistory"] = .objects(
+                item.priceHistory.map { point in
+                    [
+                        ("date", .text(iso8601(point.date))), ("price", point.price.map(Value.number)),
+                        ("currency", point.currency.map(Value.text)),
+                        ("offer", point.offer.map { .text($0.code) }),
+                    ].compactMap { key, value in value.map { (key, $0) } }
+                })
         }
         return fields
     }
@@ -140,7 +151,9 @@ public enum MyItemsExport {
     private static func json(_ rows: [[String: Value]]) -> Data {
         var text = "[\n"
         for (index, row) in rows.enumerated() {
-            let members = (columns + jsonOnlyColumns).compactMap { key in row[key].map { "    \(quoted(key)): \(jsonValue($0))" } }
+            let members = (columns + jsonOnlyColumns).compactMap { key in
+                row[key].map { "    \(quoted(key)): \(jsonValue($0))" }
+            }
             text += "  {\n" + members.joined(separator: ",\n") + "\n  }" + (index < rows.count - 1 ? ",\n" : "\n")
         }
         return Data((text + "]\n").utf8)
@@ -152,7 +165,10 @@ public enum MyItemsExport {
         case .number(let number): "\(number)"
         case .flag(let flag): flag ? "true" : "false"
         case .objects(let objects):
-            "[" + objects.map { members in "{" + members.map { "\(quoted($0.key)): \(jsonValue($0.value))" }.joined(separator: ", ") + "}" }
+            "["
+                + objects.map { members in
+                    "{" + members.map { "\(quoted($0.key)): \(jsonValue($0.value))" }.joined(separator: ", ") + "}"
+                }
                 .joined(separator: ", ") + "]"
         }
     }

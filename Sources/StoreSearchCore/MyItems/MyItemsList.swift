@@ -264,9 +264,12 @@ public struct MyItemsList: Sendable {
     /// items); nil when equal.
     private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool? {
         let length = min(left.count, right.count)
-        let order = length == 0 ? 0 : left.withUnsafeBufferPointer { a in
-            right.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, length) }
-        }
+        let order =
+            length == 0
+            ? 0
+            : left.withUnsafeBufferPointer { a in
+                right.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, length) }
+            }
         if order != 0 { return order < 0 }
         return left.count == right.count ? nil : left.count < right.count
     }

@@ -10,7 +10,8 @@ extension ItemRecord {
         record.snapshot = newer.snapshot ?? snapshot
         record.otherSnapshotFields = newer.snapshot == nil ? otherSnapshotFields : newer.otherSnapshotFields
         var history: [PricePoint] = []
-        for point in (priceHistory + newer.priceHistory).sorted(by: { $0.date < $1.date }) where !history.contains(point) {
+        for point in (priceHistory + newer.priceHistory).sorted(by: { $0.date < $1.date })
+        where !history.contains(point) {
             history.append(point)
         }
         record.priceHistory = history

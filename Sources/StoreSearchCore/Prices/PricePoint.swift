@@ -23,7 +23,9 @@ public struct PricePoint: Hashable, Sendable {
     /// What the store asks for `result` (a snapshot) at `date`: its own price, or its album's.
     public init(of result: SearchResult, at date: Date) {
         let offer = result.offers?.restriction
-        self.init(date: date, price: offer == nil ? result.price : result.offers?.collectionPrice, currency: result.currency, offer: offer)
+        self.init(
+            date: date, price: offer == nil ? result.price : result.offers?.collectionPrice, currency: result.currency,
+            offer: offer)
     }
 
     /// The same price, currency and offer (whenever seen).
@@ -61,7 +63,9 @@ public struct PriceChange: Hashable, Sendable {
     /// The change as a fraction of the old price (-0.5: half the price), so changes in different
     /// currencies compare; nil when the prices cannot be compared (another currency or offer).
     public var relative: Double? {
-        guard current.isComparable(with: previous), let old = previous.price, let new = current.price else { return nil }
+        guard current.isComparable(with: previous), let old = previous.price, let new = current.price else {
+            return nil
+        }
         if old == 0 { return new == 0 ? 0 : 1 }
         return NSDecimalNumber(decimal: (new - old) / old).doubleValue
     }
@@ -71,12 +75,15 @@ extension ItemRecord {
     /// The last change of the store's price, when the history has one.
     public var priceChange: PriceChange? {
         guard priceHistory.count >= 2 else { return nil }
-        return PriceChange(previous: priceHistory[priceHistory.count - 2], current: priceHistory[priceHistory.count - 1])
+        return PriceChange(
+            previous: priceHistory[priceHistory.count - 2], current: priceHistory[priceHistory.count - 1])
     }
 
     /// The lowest price the history holds in the current price's currency and offer (the
     /// snapshot's price when there is no history yet).
     public var lowestPrice: PricePoint? {
-        PricePoint.lowest(in: priceHistory.isEmpty ? (snapshot.map { [PricePoint(of: $0, at: keptAt ?? changedAt ?? .distantPast)] } ?? []) : priceHistory)
+        PricePoint.lowest(
+            in: priceHistory.isEmpty
+                ? (snapshot.map { [PricePoint(of: $0, at: keptAt ?? changedAt ?? .distantPast)] } ?? []) : priceHistory)
     }
 }

@@ -10,7 +10,8 @@ public enum ArtworkURL {
     public static func resized(_ url: URL, to pixels: Int) -> URL {
         let text = url.absoluteString
         guard let suffix = text.range(of: "bb", options: .backwards),
-              let size = sizeRange(in: text, endingAt: suffix.lowerBound) else { return url }
+            let size = sizeRange(in: text, endingAt: suffix.lowerBound)
+        else { return url }
         return URL(string: text.replacingCharacters(in: size, with: "\(pixels)x\(pixels)")) ?? url
     }
 
@@ -19,7 +20,9 @@ public enum ArtworkURL {
         var start = end
         func digits() -> Bool {
             let last = start
-            while start > text.startIndex, text[text.index(before: start)].isASCII, text[text.index(before: start)].isNumber {
+            while start > text.startIndex, text[text.index(before: start)].isASCII,
+                text[text.index(before: start)].isNumber
+            {
                 start = text.index(before: start)
             }
             return start < last

@@ -29,22 +29,27 @@ public struct CatalogIndex: Sendable {
     /// kept as its own bytes from the file (re-serialising 1,000 records took 0.7 s).
     public init(catalog data: Data) throws {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let records = object["results"] as? [[String: Any]] else { throw SearchResponseError.unexpectedShape }
+            let records = object["results"] as? [[String: Any]]
+        else { throw SearchResponseError.unexpectedShape }
         let ranges = Self.resultRanges(in: data)
         let sliced = ranges.count == records.count
         entries = try records.enumerated().map { index, record in
-            let words = ["trackName", "collectionName", "artistName", "sellerName", "primaryGenreName"]
+            let words =
+                ["trackName", "collectionName", "artistName", "sellerName", "primaryGenreName"]
                 .compactMap { record[$0] as? String } + ((record["genres"] as? [String]) ?? [])
-            let json = sliced ? data.subdata(in: ranges[index])
+            let json =
+                sliced
+                ? data.subdata(in: ranges[index])
                 : try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .withoutEscapingSlashes])
-            return Entry(searchText: Self.fold(words.joined(separator: " ")),
-                         kind: record["kind"] as? String ?? "",
-                         wrapperType: record["wrapperType"] as? String ?? "",
-                         id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
-                         artistID: (record["artistId"] as? NSNumber)?.stringValue,
-                         collectionID: (record["collectionId"] as? NSNumber)?.stringValue,
-                         artistName: record["artistName"] as? String, artistLink: record["artistViewUrl"] as? String,
-                         json: json)
+            return Entry(
+                searchText: Self.fold(words.joined(separator: " ")),
+                kind: record["kind"] as? String ?? "",
+                wrapperType: record["wrapperType"] as? String ?? "",
+                id: ((record["trackId"] ?? record["collectionId"]) as? NSNumber)?.stringValue,
+                artistID: (record["artistId"] as? NSNumber)?.stringValue,
+                collectionID: (record["collectionId"] as? NSNumber)?.stringValue,
+                artistName: record["artistName"] as? String, artistLink: record["artistViewUrl"] as? String,
+                json: json)
         }
     }
 
@@ -60,7 +65,11 @@ public struct CatalogIndex: Sendable {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 if inString {
-                    if escaped { escaped = false } else if byte == backslash { escaped = true } else if byte == quote {
+                    if escaped {
+                        escaped = false
+                    } else if byte == backslash {
+                        escaped = true
+                    } else if byte == quote {
                         inString = false
                         if depth == 1 { lastString = stringStart..<index }
                     }
@@ -92,9 +101,14 @@ public struct CatalogIndex: Sendable {
     /// A complete response body for the API parameters `term`, `entity` and `limit`.
     public func responseBody(term: String, entity: String?, limit: Int) -> Data {
         let words = Self.fold(term).split(separator: " ")
-        let matches = words.isEmpty ? [] : entries.lazy
-            .filter { entry in self.matches(entry, entity: entity) && words.allSatisfy { entry.searchText.contains($0) } }
-            .prefix(min(max(limit, 1), 200))
+        let matches =
+            words.isEmpty
+            ? []
+            : entries.lazy
+                .filter { entry in
+                    self.matches(entry, entity: entity) && words.allSatisfy { entry.searchText.contains($0) }
+                }
+                .prefix(min(max(limit, 1), 200))
         return Self.body(Array(matches))
     }
 
@@ -109,11 +123,17 @@ public struct CatalogIndex: Sendable {
         var artists: [Entry] = []
         for id in ids.prefix(200) where !known.contains(id) && !artists.contains(where: { $0.id == id }) {
             guard let item = entries.first(where: { $0.artistID == id }), let name = item.artistName,
-                  let json = try? JSONSerialization.data(withJSONObject: ["wrapperType": "artist", "artistType": "Artist", "artistName": name,
-                                                                          "artistId": Int(id) ?? 0, "artistLinkUrl": item.artistLink ?? ""],
-                                                         options: [.sortedKeys, .withoutEscapingSlashes]) else { continue }
-            artists.append(Entry(searchText: "", kind: "", wrapperType: "artist", id: id, artistID: id, collectionID: nil,
-                                 artistName: name, artistLink: item.artistLink, json: json))
+                let json = try? JSONSerialization.data(
+                    withJSONObject: [
+                        "wrapperType": "artist", "artistType": "Artist", "artistName": name,
+                        "artistId": Int(id) ?? 0, "artistLinkUrl": item.artistLink ?? "",
+                    ],
+                    options: [.sortedKeys, .withoutEscapingSlashes])
+            else { continue }
+            artists.append(
+                Entry(
+                    searchText: "", kind: "", wrapperType: "artist", id: id, artistID: id, collectionID: nil,
+                    artistName: name, artistLink: item.artistLink, json: json))
         }
         return Self.body(found + artists)
     }
@@ -126,10 +146,14 @@ public struct CatalogIndex: Sendable {
     public func lookupBody(ids: [String], entity: String) -> Data {
         let wanted = Set(ids.prefix(200))
         let tracksOnly = entity == "song"
-        return Self.body(entries.filter { entry in
-            if let collection = entry.collectionID, wanted.contains(collection), !tracksOnly || entry.kind == "song" { return true }
-            return entry.artistID.map(wanted.contains) == true
-        })
+        return Self.body(
+            entries.filter { entry in
+                if let collection = entry.collectionID, wanted.contains(collection), !tracksOnly || entry.kind == "song"
+                {
+                    return true
+                }
+                return entry.artistID.map(wanted.contains) == true
+            })
     }
 
     private static func body(_ matches: [Entry]) -> Data {

@@ -31,9 +31,11 @@ public enum Category: String, CaseIterable, Sendable {
     /// Matches a display name or raw value, ignoring case and punctuation ("e-books", "ebooks").
     public init?(name: String) {
         let wanted = name.lowercased().filter(\.isLetter)
-        guard let match = Self.allCases.first(where: {
-            $0.rawValue == wanted || $0.displayName.lowercased().filter(\.isLetter) == wanted
-        }) else { return nil }
+        guard
+            let match = Self.allCases.first(where: {
+                $0.rawValue == wanted || $0.displayName.lowercased().filter(\.isLetter) == wanted
+            })
+        else { return nil }
         self = match
     }
 }

@@ -7,7 +7,9 @@ public enum HTMLText {
         "ldquo": "“", "copy": "©", "reg": "®", "trade": "™", "eacute": "é", "egrave": "è",
         "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "bull": "•", "middot": "·",
     ]
-    private static let breakingTags: Set<String> = ["br", "p", "/p", "div", "/div", "li", "/li", "ul", "/ul", "ol", "/ol", "h1", "h2", "h3", "/h1", "/h2", "/h3"]
+    private static let breakingTags: Set<String> = [
+        "br", "p", "/p", "div", "/div", "li", "/li", "ul", "/ul", "ol", "/ol", "h1", "h2", "h3", "/h1", "/h2", "/h3",
+    ]
     /// Longer tag names are no tag StoreSearch knows; lower-casing them would be wasted work.
     private static let longestTagName = 8
 
@@ -38,7 +40,8 @@ public enum HTMLText {
                 written += 1
                 index = html.index(after: close)
             } else if character == "&", let semicolon = html[index...].prefix(10).firstIndex(of: ";"),
-                      let decoded = decodeEntity(html[html.index(after: index)..<semicolon]) {
+                let decoded = decodeEntity(html[html.index(after: index)..<semicolon])
+            {
                 output.append(decoded)
                 written += 1
                 index = html.index(after: semicolon)
@@ -53,8 +56,10 @@ public enum HTMLText {
     }
 
     /// The ">" closing a tag opened at `open`, found with one forward scan shared by all tags.
-    private static func closingBracket(in html: String, from open: String.Index,
-                                       cached nextClose: inout String.Index?) -> String.Index? {
+    private static func closingBracket(
+        in html: String, from open: String.Index,
+        cached nextClose: inout String.Index?
+    ) -> String.Index? {
         guard let known = nextClose else { return nil }
         if known > open { return known }
         nextClose = html[html.index(after: open)...].firstIndex(of: ">")
@@ -90,7 +95,9 @@ public enum HTMLText {
 
     /// White space off both ends (lines hold no line breaks here); Foundation's trim is slow on Linux.
     private static func trim(_ line: Substring) -> Substring {
-        guard let first = line.firstIndex(where: { !$0.isWhitespace }), let last = line.lastIndex(where: { !$0.isWhitespace }) else {
+        guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+            let last = line.lastIndex(where: { !$0.isWhitespace })
+        else {
             return line[line.endIndex...]
         }
         return line[first...last]

@@ -76,7 +76,8 @@ enum JSONRepair {
         switch unit {
         case 0xD800...0xDBFF:
             if start + 11 < input.count, input[start + 6] == UInt8(ascii: "\\"), input[start + 7] == UInt8(ascii: "u"),
-               let low = hexUnit(input, at: start + 8), (0xDC00...0xDFFF).contains(low) {
+                let low = hexUnit(input, at: start + 8), (0xDC00...0xDFFF).contains(low)
+            {
                 output.append(contentsOf: input[start..<(start + 12)])
                 return start + 12
             }

@@ -5,7 +5,10 @@ public enum LookAlikes {
     /// The ids of the items whose row would otherwise read like another's.
     public static func ids(in items: [Item]) -> Set<String> {
         var rows: [String: [Item]] = [:]
-        for item in items { rows["\(item.name)\u{1F}\(item.artist ?? "")\u{1F}\(item.result.kind.displayName)", default: []].append(item) }
+        for item in items {
+            rows["\(item.name)\u{1F}\(item.artist ?? "")\u{1F}\(item.result.kind.displayName)", default: []].append(
+                item)
+        }
         return Set(rows.values.filter { $0.count > 1 }.joined().filter { $0.result.collectionName != nil }.map(\.id))
     }
 }

@@ -22,7 +22,9 @@ public struct LookupQuery: Hashable, Sendable {
         guard !numeric.isEmpty else { return nil }
         self.ids = Array(numeric.prefix(Self.maximumIDs))
         self.country = country
-        self.entity = entity.flatMap { $0.isEmpty || !$0.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == ",") }) ? nil : $0 }
+        self.entity = entity.flatMap {
+            $0.isEmpty || !$0.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == ",") }) ? nil : $0
+        }
     }
 
     /// Whether `text` is a store id: digits only, at most 20 of them.
@@ -67,6 +69,7 @@ public struct LookupQuery: Hashable, Sendable {
         var items = [("id", ids.joined(separator: ",")), ("country", country)]
         // The store lists 50 works of an artist unless asked for more; 200 is its most.
         if let entity { items += [("entity", entity), ("limit", String(Self.maximumIDs))] }
-        return URL(string: "\(root)/lookup?" + items.map { "\($0)=\(SearchQuery.percentEncode($1))" }.joined(separator: "&"))!
+        return URL(
+            string: "\(root)/lookup?" + items.map { "\($0)=\(SearchQuery.percentEncode($1))" }.joined(separator: "&"))!
     }
 }

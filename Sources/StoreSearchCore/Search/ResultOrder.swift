@@ -26,9 +26,20 @@ public enum ResultOrder: String, CaseIterable, Sendable {
         switch self {
         case .bestMatch: return items
         case .name: return Self.stable(items) { $0.name.localizedStandardCompare($1.name) }
-        case .artist: return Self.stable(items) { Self.compare($0.artist, $1.artist) { $0.localizedStandardCompare($1) } }
-        case .price: return Self.stable(items) { Self.compare($0.price, $1.price) { $0 < $1 ? .orderedAscending : $0 > $1 ? .orderedDescending : .orderedSame } }
-        case .releaseDate: return Self.stable(items) { Self.compare($0.releaseDate, $1.releaseDate) { $0 > $1 ? .orderedAscending : $0 < $1 ? .orderedDescending : .orderedSame } }
+        case .artist:
+            return Self.stable(items) { Self.compare($0.artist, $1.artist) { $0.localizedStandardCompare($1) } }
+        case .price:
+            return Self.stable(items) {
+                Self.compare($0.price, $1.price) {
+                    $0 < $1 ? .orderedAscending : $0 > $1 ? .orderedDescending : .orderedSame
+                }
+            }
+        case .releaseDate:
+            return Self.stable(items) {
+                Self.compare($0.releaseDate, $1.releaseDate) {
+                    $0 > $1 ? .orderedAscending : $0 < $1 ? .orderedDescending : .orderedSame
+                }
+            }
         }
     }
 

@@ -7,7 +7,9 @@ public enum RetryAfter {
 
     /// When to try again, or nil when the header says nothing usable.
     public static func date(from header: String?, now: Date) -> Date? {
-        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text.utf8.count < 100 else { return nil }
+        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text.utf8.count < 100 else {
+            return nil
+        }
         if let seconds = Int(text) {
             guard seconds >= 0 else { return nil }
             return now + min(TimeInterval(seconds), longest)

@@ -39,7 +39,8 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .redirectLoop: localized("The Store’s Address Redirects in a Loop")
         case .linkRefused: localized("This Link Cannot Be Opened")
         case .linkNotFound: localized("Item Not Found")
-        case .retryLater(let status, _, _): status == 429 ? localized("Too Many Searches") : localized("The iTunes Store Is Busy")
+        case .retryLater(let status, _, _):
+            status == 429 ? localized("Too Many Searches") : localized("The iTunes Store Is Busy")
         }
     }
 
@@ -47,16 +48,22 @@ public enum SearchFailure: Error, Equatable, Sendable {
         switch self {
         case .unreachable: localized("Check your network connection, or search the offline catalog instead.")
         case .throttled: localized("The iTunes Store is limiting searches. Try again in a minute.")
-        case .serverProblem(let status): String(format: localized("The store answered with an error (HTTP %ld). Try again later."), status)
+        case .serverProblem(let status):
+            String(format: localized("The store answered with an error (HTTP %ld). Try again later."), status)
         case .unexpectedStatus(let status): String(format: localized("The store answered with HTTP %ld."), status)
         case .timedOut: localized("The search took too long. Try again.")
         case .unreadable(let detail): String(format: localized("The store’s answer could not be read (%@)."), detail)
         case .service(let text): String(format: localized("The store said: %@"), text)
         case .cutOff: localized("The connection closed before the whole answer arrived. Try again.")
-        case .redirectLoop: localized("The server kept sending StoreSearch from one address to another and never answered. Try again later.")
+        case .redirectLoop:
+            localized(
+                "The server kept sending StoreSearch from one address to another and never answered. Try again later.")
         case .linkRefused(let reason): reason
         case .linkNotFound: localized("The store has no item for this link any more, or not in this store region.")
-        case .retryLater(_, _, let seconds): String(format: localized("The iTunes Store asked to wait before searching again. Try again in %@."), Self.duration(seconds))
+        case .retryLater(_, _, let seconds):
+            String(
+                format: localized("The iTunes Store asked to wait before searching again. Try again in %@."),
+                Self.duration(seconds))
         }
     }
 
@@ -79,10 +86,12 @@ public enum SearchFailure: Error, Equatable, Sendable {
         case .notJSON: self = .unreadable(detail: localized("it was a web page, not search results"))
         case .notText: self = .unreadable(detail: localized("it was not an answer of the store but other data"))
         case .malformedJSON: self = .unreadable(detail: localized("it was cut off or damaged"))
-        case .nestedTooDeep: self = .unreadable(detail: localized("it was malformed: nested far deeper than search results are"))
+        case .nestedTooDeep:
+            self = .unreadable(detail: localized("it was malformed: nested far deeper than search results are"))
         case .unexpectedShape: self = .unreadable(detail: localized("it had no results"))
         case .serviceMessage(let message): self = .service(message)
-        case .cancelled: self = .unreadable(detail: localized("the search was cancelled"))  // callers turn this into CancellationError first
+        // callers turn this into CancellationError first
+        case .cancelled: self = .unreadable(detail: localized("the search was cancelled"))
         }
     }
 
@@ -90,7 +99,10 @@ public enum SearchFailure: Error, Equatable, Sendable {
     /// What the busy page says while the store's wait runs, `remaining` counting down as m:ss.
     public static func waitMessage(term: String, remaining seconds: Int) -> String {
         let clock = String(format: "%d:%02d", max(seconds, 0) / 60, max(seconds, 0) % 60)
-        return String(format: localized("The iTunes Store asked to wait before searching again. StoreSearch will search for “%1$@” by itself in %2$@."), term, clock)
+        return String(
+            format: localized(
+                "The iTunes Store asked to wait before searching again. StoreSearch will search for “%1$@” by itself in %2$@."
+            ), term, clock)
     }
 
     static func duration(_ seconds: Int) -> String {

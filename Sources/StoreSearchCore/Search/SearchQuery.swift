@@ -11,7 +11,9 @@ public struct SearchQuery: Hashable, Sendable {
     public var language: String
 
     public init(term: String, category: Category = .all, limit: Int = 200, locale: Locale = UserLocale.unitedStates) {
-        self.init(term: term, category: category, limit: limit, country: Self.country(for: locale), language: Self.language(for: locale))
+        self.init(
+            term: term, category: category, limit: limit, country: Self.country(for: locale),
+            language: Self.language(for: locale))
     }
 
     /// A search in the store of `country` ("DE"), answered in `language` (the API's "de_de").
@@ -43,7 +45,8 @@ public struct SearchQuery: Hashable, Sendable {
     /// Percent-encodes everything except RFC 3986 unreserved characters, so `&`, `+`, `#`, `=`
     /// and friends stay part of the value.
     static func percentEncode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~")
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }

@@ -17,7 +17,9 @@ public enum SearchResponseDecoder {
 
     public static func decode(_ body: Data, limit: Int = .max) throws(SearchResponseError) -> [SearchResult] {
         guard let firstByte = body.first(where: { !Self.isWhitespace($0) }) else { throw .emptyBody }
-        guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else { throw isText(body) ? .notJSON : .notText }
+        guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else {
+            throw isText(body) ? .notJSON : .notText
+        }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: body, options: [])
@@ -30,7 +32,9 @@ public enum SearchResponseDecoder {
             json = mended
         }
         guard let object = json as? [String: Any] else { throw .unexpectedShape }
-        if let message = object["errorMessage"] as? String { throw .serviceMessage(TextBounds.cut(message, to: TextBounds.summary)) }
+        if let message = object["errorMessage"] as? String {
+            throw .serviceMessage(TextBounds.cut(message, to: TextBounds.summary))
+        }
         guard let records = object["results"] as? [Any] else { throw .unexpectedShape }
 
         var results: [SearchResult] = []
@@ -50,11 +54,16 @@ public enum SearchResponseDecoder {
         let kind = ResultKind(kind: record.code("kind"), wrapperType: record.code("wrapperType"))
         // An artist's record (`wrapperType: artist`) names only the artist: its id, name and page.
         let isArtist = kind == .artist
-        let storeURL = record.link("trackViewUrl") ?? record.link("collectionViewUrl") ?? (isArtist ? record.link("artistLinkUrl") : nil)
+        let storeURL =
+            record.link("trackViewUrl") ?? record.link("collectionViewUrl")
+            ?? (isArtist ? record.link("artistLinkUrl") : nil)
         let storeLinkRefusal = storeURL == nil ? record.refusedLink : nil
         guard let id = identity(record, isArtist: isArtist, storeURL: storeURL) else { return nil }
         let trackName = record.string("trackName")
-        guard let fullName = trackName ?? record.string("collectionName") ?? (isArtist ? record.string("artistName") : nil) else { return nil }
+        guard
+            let fullName = trackName ?? record.string("collectionName")
+                ?? (isArtist ? record.string("artistName") : nil)
+        else { return nil }
         // The artist's own record is not by an artist: its name is the record's name.
         let fullArtist = isArtist ? nil : record.string("artistName") ?? record.string("sellerName")
         let name = TextBounds.cutIfLonger(fullName, to: TextBounds.name)
@@ -69,9 +78,12 @@ public enum SearchResponseDecoder {
             price: price, offers: offers.isEmpty ? nil : offers, details: details.isEmpty ? nil : details,
             currency: record.code("currency"), releaseDate: record.date("releaseDate"), storeURL: storeURL,
             previewURL: record.link("previewUrl"),
-            collectionName: trackName == nil ? nil : record.string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) },
-            artworkURL: artwork, largeArtworkURL: record.link("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) },
-            summary: summary(record, wholeName: name.map { _ in fullName }, wholeArtist: artist.map { _ in fullArtist ?? "" }),
+            collectionName: trackName == nil
+                ? nil : record.string("collectionName").map { TextBounds.cut($0, to: TextBounds.name) },
+            artworkURL: artwork,
+            largeArtworkURL: record.link("artworkUrl512") ?? artwork.map { ArtworkURL.resized($0, to: 600) },
+            summary: summary(
+                record, wholeName: name.map { _ in fullName }, wholeArtist: artist.map { _ in fullArtist ?? "" }),
             refusedStoreLink: storeLinkRefusal,
             artistID: record.id("artistId"), collectionID: record.id("collectionId"),
             artistType: isArtist ? record.code("artistType") : nil)
@@ -88,12 +100,15 @@ public enum SearchResponseDecoder {
     /// The description as plain text, after the whole name and artist when the row and the form
     /// show them cut (the detail pane's summary keeps them whole).
     private static func summary(_ record: StoreRecord, wholeName: String?, wholeArtist: String?) -> String? {
-        let description = record.string("description", bound: TextBounds.descriptionHTML)
+        let description =
+            record.string("description", bound: TextBounds.descriptionHTML)
             ?? record.string("longDescription", bound: TextBounds.descriptionHTML)
         let summary = description.map { HTMLText.plainText($0) }
         guard wholeName != nil || wholeArtist != nil else { return summary }
-        let whole = [wholeName.map { String(format: localized("Name: %@"), $0) },
-                     wholeArtist.map { String(format: localized("Artist: %@"), $0) }, summary]
+        let whole = [
+            wholeName.map { String(format: localized("Name: %@"), $0) },
+            wholeArtist.map { String(format: localized("Artist: %@"), $0) }, summary,
+        ]
         return TextBounds.cut(whole.compactMap { $0 }.joined(separator: "\n\n"), to: TextBounds.summary)
     }
 
@@ -102,8 +117,9 @@ public enum SearchResponseDecoder {
     private static func prices(_ record: StoreRecord, kind: ResultKind, isTrack: Bool) -> (Decimal?, StoreOffers) {
         var price = record.decimal("trackPrice") ?? record.decimal("price")
         let collectionPrice = record.decimal("collectionPrice").flatMap { $0 >= 0 ? $0 : nil }
-        var offers = StoreOffers(rentalPrice: record.decimal("trackRentalPrice"), hdPrice: record.decimal("trackHdPrice"),
-                                 hdRentalPrice: record.decimal("trackHdRentalPrice"))
+        var offers = StoreOffers(
+            rentalPrice: record.decimal("trackRentalPrice"), hdPrice: record.decimal("trackHdPrice"),
+            hdRentalPrice: record.decimal("trackHdRentalPrice"))
         if let own = price, own < 0 {
             price = nil
             offers.restriction = StoreOffers.restriction(for: kind)
@@ -116,11 +132,13 @@ public enum SearchResponseDecoder {
         }
         // Only films and videos are rented or sold in HD; a podcast's answer carries zeros for both
         // ("Rent Free"), which mean nothing.
-        let isVideo = switch kind {
-        case .movie, .tvEpisode, .musicVideo, .other: true
-        default: false
-        }
-        for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice] where !isVideo || (offers[keyPath: keyPath] ?? 0) < 0 {
+        let isVideo =
+            switch kind {
+            case .movie, .tvEpisode, .musicVideo, .other: true
+            default: false
+            }
+        for keyPath in [\StoreOffers.rentalPrice, \StoreOffers.hdPrice, \StoreOffers.hdRentalPrice]
+        where !isVideo || (offers[keyPath: keyPath] ?? 0) < 0 {
             offers[keyPath: keyPath] = nil
         }
         return (price, offers)
@@ -134,7 +152,13 @@ public enum SearchResponseDecoder {
         var depth = 0, deepest = 0, inString = false, escaped = false
         for byte in body {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

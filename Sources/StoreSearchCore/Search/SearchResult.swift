@@ -36,10 +36,15 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     /// Not saved: it only picks what the artist's page asks the store for.
     public var artistType: String?
 
-    public init(id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
-                price: Decimal? = nil, offers: StoreOffers? = nil, details: StoreDetails? = nil, currency: String? = nil, releaseDate: Date? = nil, storeURL: URL? = nil,
-                previewURL: URL? = nil, collectionName: String? = nil, storeRegion: String? = nil, artworkURL: URL? = nil, largeArtworkURL: URL? = nil, summary: String? = nil,
-                refusedStoreLink: WebLink.Refusal? = nil, artistID: String? = nil, collectionID: String? = nil, artistType: String? = nil) {
+    public init(
+        id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,
+        price: Decimal? = nil, offers: StoreOffers? = nil, details: StoreDetails? = nil, currency: String? = nil,
+        releaseDate: Date? = nil, storeURL: URL? = nil,
+        previewURL: URL? = nil, collectionName: String? = nil, storeRegion: String? = nil, artworkURL: URL? = nil,
+        largeArtworkURL: URL? = nil, summary: String? = nil,
+        refusedStoreLink: WebLink.Refusal? = nil, artistID: String? = nil, collectionID: String? = nil,
+        artistType: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.artist = artist

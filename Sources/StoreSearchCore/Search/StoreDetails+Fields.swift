@@ -6,8 +6,10 @@ extension StoreDetails {
     struct Field: Sendable {
         let read: @Sendable (inout StoreDetails, StoreRecord) -> Void
 
-        init<Value>(_ keys: String..., into path: WritableKeyPath<StoreDetails, Value?> & Sendable,
-                    _ codec: @escaping @Sendable (StoreRecord, String) -> Value?) {
+        init<Value>(
+            _ keys: String..., into path: WritableKeyPath<StoreDetails, Value?> & Sendable,
+            _ codec: @escaping @Sendable (StoreRecord, String) -> Value?
+        ) {
             read = { details, record in details[keyPath: path] = keys.lazy.compactMap { codec(record, $0) }.first }
         }
     }
@@ -18,12 +20,18 @@ extension StoreDetails {
         Field("discNumber", into: \.discNumber, count), Field("discCount", into: \.discCount, count),
         Field("trackTimeMillis", into: \.durationMilliseconds) { $0.integer($1, in: 1..<1_000_000_000) },
         // A track's own word first ("notExplicit" on an explicit album is clean), else the album's.
-        Field("trackExplicitness", into: \.explicitness) { Explicitness(code: $0.code($1) ?? $0.code("collectionExplicitness")) },
+        Field("trackExplicitness", into: \.explicitness) {
+            Explicitness(code: $0.code($1) ?? $0.code("collectionExplicitness"))
+        },
         Field("contentAdvisoryRating", "trackContentRating", into: \.contentRating) { $0.code($1) },
         Field("copyright", into: \.copyright) { $0.string($1, bound: TextBounds.artist) },
-        Field("feedUrl", into: \.feedURL) { record, key in var record = record; return record.link(key) },
+        Field("feedUrl", into: \.feedURL) { record, key in
+            var record = record; return record.link(key)
+        },
         // Apps send the size as text, e-books as a number.
-        Field("fileSizeBytes", into: \.fileSizeBytes) { ($0.code($1).flatMap { Int64($0) } ?? $0.integer($1)).flatMap { $0 > 0 ? $0 : nil } },
+        Field("fileSizeBytes", into: \.fileSizeBytes) {
+            ($0.code($1).flatMap { Int64($0) } ?? $0.integer($1)).flatMap { $0 > 0 ? $0 : nil }
+        },
     ]
 
     /// What only apps have.

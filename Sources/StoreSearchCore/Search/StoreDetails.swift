@@ -35,7 +35,8 @@ public struct StoreDetails: Hashable, Sendable {
     public static func duration(milliseconds: Int) -> String {
         let seconds = max(0, milliseconds / 1000)
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
     /// "★★★★☆" for 4.5: the whole stars earned, never rounded up (the number beside says the rest;
@@ -51,37 +52,49 @@ public struct StoreDetails: Hashable, Sendable {
         let tenths = (rating * 10).rounded() / 10
         let number = tenths.formatted(.number.precision(.fractionLength(1)).locale(locale))
         let ratings = (count ?? 0).formatted(.number.locale(locale))
-        return (String(format: localized("%1$@ (%2$@ ratings)"), "\(stars(tenths)) \(number)", ratings),
-                String(format: localized("%1$@ out of 5 stars, %2$@ ratings"), number, ratings))
+        return (
+            String(format: localized("%1$@ (%2$@ ratings)"), "\(stars(tenths)) \(number)", ratings),
+            String(format: localized("%1$@ out of 5 stars, %2$@ ratings"), number, ratings)
+        )
     }
 
     /// The rows the detail shows, titles and values translated, in the user's `locale`
     /// (`fileSize` formats a byte count; the app passes GLib's). `spoken` is what a screen reader
     /// should say for a value that is not plain words (the rating's stars).
     public func rows(for kind: ResultKind, collection: String?, locale: Locale, fileSize: (Int64) -> String)
-        -> [(title: String, value: String, spoken: String?)] {
+        -> [(title: String, value: String, spoken: String?)]
+    {
         var rows: [(String, String, String?)] = []
         func add(_ title: String, _ value: String) { rows.append((title, value, nil)) }
         if let collection {
-            let title = switch kind {
-            case .tvEpisode: localized("Season")
-            case .song, .musicVideo: localized("Album")
-            default: localized("Collection")
-            }
+            let title =
+                switch kind {
+                case .tvEpisode: localized("Season")
+                case .song, .musicVideo: localized("Album")
+                default: localized("Collection")
+                }
             add(title, collection)
         }
         func ofCount(_ number: Int?, _ count: Int?) -> String? {
             guard let number else { return nil }
             guard let count, count >= number else { return number.formatted(.number.locale(locale)) }
-            return String(format: localized("%1$@ of %2$@"), number.formatted(.number.locale(locale)), count.formatted(.number.locale(locale)))
+            return String(
+                format: localized("%1$@ of %2$@"), number.formatted(.number.locale(locale)),
+                count.formatted(.number.locale(locale)))
         }
-        if let track = ofCount(trackNumber, trackCount) { add(kind == .tvEpisode ? localized("Episode") : localized("Track"), track) }
+        if let track = ofCount(trackNumber, trackCount) {
+            add(kind == .tvEpisode ? localized("Episode") : localized("Track"), track)
+        }
         // A whole album's or podcast's count: its tracks or episodes.
         if trackNumber == nil, let trackCount, kind == .album || kind == .podcast {
-            add(kind == .podcast ? localized("Episodes") : localized("Tracks"), trackCount.formatted(.number.locale(locale)))
+            add(
+                kind == .podcast ? localized("Episodes") : localized("Tracks"),
+                trackCount.formatted(.number.locale(locale)))
         }
         if let disc = ofCount(discNumber, discCount), (discCount ?? 1) > 1 { add(localized("Disc"), disc) }
-        if let durationMilliseconds, durationMilliseconds > 0 { add(localized("Duration"), Self.duration(milliseconds: durationMilliseconds)) }
+        if let durationMilliseconds, durationMilliseconds > 0 {
+            add(localized("Duration"), Self.duration(milliseconds: durationMilliseconds))
+        }
         if let explicitness {
             let value = explicitness == .explicit ? localized("Explicit") : localized("Clean")
             switch kind {

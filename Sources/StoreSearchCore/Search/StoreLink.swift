@@ -4,7 +4,9 @@ import Foundation
 /// podcasts.apple.com, itunes.apple.com): the item's id and the store region it names. Only
 /// http(s) links of those hosts are accepted; nothing else is ever opened or handed on.
 public struct StoreLink: Hashable, Sendable {
-    public static let hosts: Set<String> = ["music.apple.com", "apps.apple.com", "books.apple.com", "podcasts.apple.com", "itunes.apple.com"]
+    public static let hosts: Set<String> = [
+        "music.apple.com", "apps.apple.com", "books.apple.com", "podcasts.apple.com", "itunes.apple.com",
+    ]
 
     /// The store id: `?i=` (a track in an album), else `id123`, else the last number in the path.
     public var id: String
@@ -17,16 +19,21 @@ public struct StoreLink: Hashable, Sendable {
 
         public var message: String {
             switch self {
-            case .notAStoreLink: localized("Only links to pages of the iTunes Store or Apple’s music, app, book and podcast stores can be opened.")
+            case .notAStoreLink:
+                localized(
+                    "Only links to pages of the iTunes Store or Apple’s music, app, book and podcast stores can be opened."
+                )
             case .noItem: localized("The link names no item of the store.")
             }
         }
     }
 
     public static func parse(_ text: String) -> Result<StoreLink, Refusal> {
-        guard text.count <= 4096, let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host?.lowercased(), hosts.contains(host) else { return .failure(.notAStoreLink) }
+        guard text.count <= 4096,
+            let components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host?.lowercased(), hosts.contains(host)
+        else { return .failure(.notAStoreLink) }
         let parts = components.path.split(separator: "/").map(String.init)
         let region = parts.first.flatMap { $0.count == 2 && $0.allSatisfy(\.isLetter) ? $0.uppercased() : nil }
         func numeric(_ value: String) -> String? {
@@ -36,7 +43,9 @@ public struct StoreLink: Hashable, Sendable {
             return .success(StoreLink(id: track, region: region))
         }
         for part in parts.reversed() {
-            if part.hasPrefix("id"), let id = numeric(String(part.dropFirst(2))) { return .success(StoreLink(id: id, region: region)) }
+            if part.hasPrefix("id"), let id = numeric(String(part.dropFirst(2))) {
+                return .success(StoreLink(id: id, region: region))
+            }
             if let id = numeric(part) { return .success(StoreLink(id: id, region: region)) }
         }
         return .failure(.noItem)
@@ -51,6 +60,7 @@ public struct StoreLink: Hashable, Sendable {
     /// Whether `text` looks like a link at all (a pasted or dropped one), to tell it from a search term.
     public static func looksLikeLink(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("file:") || trimmed.hasPrefix("itms")
+        return trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") || trimmed.hasPrefix("file:")
+            || trimmed.hasPrefix("itms")
     }
 }

@@ -37,8 +37,10 @@ public struct StoreOffers: Hashable, Sendable {
     public var hdPrice: Decimal?
     public var hdRentalPrice: Decimal?
 
-    public init(restriction: Restriction? = nil, collectionPrice: Decimal? = nil, rentalPrice: Decimal? = nil,
-                hdPrice: Decimal? = nil, hdRentalPrice: Decimal? = nil) {
+    public init(
+        restriction: Restriction? = nil, collectionPrice: Decimal? = nil, rentalPrice: Decimal? = nil,
+        hdPrice: Decimal? = nil, hdRentalPrice: Decimal? = nil
+    ) {
         self.restriction = restriction
         self.collectionPrice = collectionPrice
         self.rentalPrice = rentalPrice

@@ -26,7 +26,9 @@ struct StoreRecord {
 
     func number(_ key: String) -> NSNumber? {
         // JSON booleans are NSNumbers too; their type code is "c".
-        guard let number = fields[key] as? NSNumber, number.objCType.pointee != CChar(UInt8(ascii: "c")) else { return nil }
+        guard let number = fields[key] as? NSNumber, number.objCType.pointee != CChar(UInt8(ascii: "c")) else {
+            return nil
+        }
         return number
     }
 
@@ -39,7 +41,9 @@ struct StoreRecord {
     }
 
     /// A whole number in `range`.
-    func integer(_ key: String, in range: Range<Int64>) -> Int? { integer(key).flatMap { range.contains($0) ? Int($0) : nil } }
+    func integer(_ key: String, in range: Range<Int64>) -> Int? {
+        integer(key).flatMap { range.contains($0) ? Int($0) : nil }
+    }
 
     /// A store id: a positive whole number, as text.
     func id(_ key: String) -> String? { integer(key).flatMap { $0 > 0 ? String($0) : nil } }
@@ -53,7 +57,8 @@ struct StoreRecord {
     /// Swift; ISO8601DateFormatter went through ICU and took half of the decoding time.
     func date(_ key: String) -> Date? {
         guard let text = code(key) else { return nil }
-        return (try? Date.ISO8601FormatStyle().parse(text)) ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        return (try? Date.ISO8601FormatStyle().parse(text))
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
     }
 
     /// A web link; another link is refused, and the first refusal remembered.
@@ -69,6 +74,8 @@ struct StoreRecord {
 
     /// Plain text of an HTML value, cut to a summary's bound.
     func plainText(_ key: String) -> String? {
-        string(key, bound: TextBounds.descriptionHTML).map { TextBounds.cut(HTMLText.plainText($0), to: TextBounds.summary) }
+        string(key, bound: TextBounds.descriptionHTML).map {
+            TextBounds.cut(HTMLText.plainText($0), to: TextBounds.summary)
+        }
     }
 }

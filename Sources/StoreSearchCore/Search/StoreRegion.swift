@@ -37,6 +37,9 @@ public enum StoreRegion {
     /// Every region with its name in `locale`, sorted by name as that language sorts.
     public static func all(in locale: Locale) -> [(code: String, name: String)] {
         codes.map { ($0, name(of: $0, in: locale)) }
-            .sorted { $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive], locale: locale) == .orderedAscending }
+            .sorted {
+                $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+                    == .orderedAscending
+            }
     }
 }

@@ -28,7 +28,8 @@ public enum TextBounds {
         if text.utf8.count <= limit { return nil }
         let scalars = text.unicodeScalars
         guard limit > 0, let fits = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
-              fits < scalars.endIndex else { return nil }
+            fits < scalars.endIndex
+        else { return nil }
         let end = scalars.index(before: fits)
         var kept = String(String.UnicodeScalarView(scalars[..<end]))
         while kept.last?.isWhitespace == true { kept.removeLast() }
@@ -40,7 +41,8 @@ public enum TextBounds {
     public static func start(of text: String) -> String? {
         guard var cut = cutIfLonger(text, to: preview) else { return nil }
         cut.removeLast()  // the ellipsis, put back after the cut at a space
-        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > preview / 2 {
+        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > preview / 2
+        {
             cut = String(cut[..<space])
         }
         return cut + "…"
@@ -67,10 +69,13 @@ public enum TextBounds {
     /// `text` with NUL and the other C0 control characters (tab, line feed and carriage return
     /// aside) and DEL as U+FFFD: GTK takes text as C strings, so a NUL cut a name short there.
     public static func showable(_ text: String) -> String {
-        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return text }
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let isControl = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
+            let isControl =
+                (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
             scalars.append(isControl ? "\u{FFFD}" : scalar)
         }
         return String(scalars)

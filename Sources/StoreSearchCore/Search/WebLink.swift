@@ -12,7 +12,9 @@ public enum WebLink {
         public var message: String {
             switch self {
             case .notAWebLink(let scheme):
-                String(format: localized("The store gave a “%@:” link, not a web link, so StoreSearch does not open it."), scheme)
+                String(
+                    format: localized("The store gave a “%@:” link, not a web link, so StoreSearch does not open it."),
+                    scheme)
             case .malformed:
                 localized("The store gave a link that is not a valid web address, so StoreSearch does not open it.")
             }
@@ -29,7 +31,11 @@ public enum WebLink {
         guard let scheme = url.scheme?.lowercased() else { return .failure(.malformed) }
         guard scheme == "http" || scheme == "https" else {
             // Only the scheme's letters go into the message: the rest is the store's text.
-            return .failure(.notAWebLink(scheme: String(scheme.prefix(20).filter { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })))
+            return .failure(
+                .notAWebLink(
+                    scheme: String(
+                        scheme.prefix(20).filter { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }))
+            )
         }
         guard let host = url.host, !host.isEmpty else { return .failure(.malformed) }
         return .success(url)
