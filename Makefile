@@ -55,11 +55,11 @@ run: build
 po: deps
 	scripts/l10n.sh update
 
-# Every test, the UI ones under a private X display and D-Bus session; then the desktop files'
-# validators, the translations' completeness, and the installed copy run with the checkout hidden.
+# The sources' layout first (make lint), then every test, the UI ones under a private X display and
+# D-Bus session; then the desktop files' validators, the translations' completeness, and the installed copy run with the checkout hidden.
 # The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
 # there fails the run (other tools' temporaries do not), and the folder is removed either way.
-test: test-swift
+test: lint test-swift
 	scripts/test-wm-close.sh
 	scripts/test-accessibility.sh
 	$(MAKE) --no-print-directory test-desktop
