@@ -64,10 +64,10 @@ final class Items {
     }
 
     /// Typing not yet committed goes into the store (and so the file) as it is, on no step of the
-    /// history and to no view: the form holding it shows it already, and it becomes a step when
-    /// committed (`DetailForm.drafted`).
+    /// history and sent to no view: the form holding it shows it already (a view that reads the
+    /// store meanwhile shows it too), and it becomes a step when committed (`DetailForm.drafted`).
     func keepDraft(_ change: ItemChange) {
-        keeper.update { $0.apply(change) }
+        keeper.update(ids: [change.id]) { $0.apply(change) }  // one record: My Items refolds only it
     }
 
     /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
