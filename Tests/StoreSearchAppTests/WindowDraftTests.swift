@@ -9,13 +9,21 @@ import XCTest
 /// the user pauses, so `kill -9` loses at most the last seconds of it; it becomes an undo step
 /// only when committed, and a draft the user typed away again leaves nothing behind. Real keys.
 final class WindowDraftTests: XCTestCase {
-    func testTypingLeftInAFieldIsSavedAndCommittingItIsOneUndoStep() throws {
+    /// The offline catalog's "Kuzu Kuzu" open in the form; `saved` reads its edits from items.plist.
+    private func withKuzuKuzuOpen(
+        _ body: @MainActor (WindowHarness, _ id: String, _ saved: () -> ItemEdits?) throws -> Void
+    ) throws {
         try WindowHarness.withCatalogWindow { harness in
-            let form = harness.form
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            let id = try XCTUnwrap(form.item?.id)
-            let saved = { (try? harness.savedStore().records[id]?.edits) ?? nil }
+            let id = try XCTUnwrap(harness.form.item?.id)
+            try body(harness, id) { (try? harness.savedStore().records[id]?.edits) ?? nil }
+        }
+    }
+
+    func testTypingLeftInAFieldIsSavedAndCommittingItIsOneUndoStep() throws {
+        try withKuzuKuzuOpen { harness, id, saved in
+            let form = harness.form
             form.ui.notesView.grabFocus()
             harness.typeKeys("kept through a crash")
             XCTAssertTrue(
@@ -36,12 +44,8 @@ final class WindowDraftTests: XCTestCase {
     }
 
     func testADraftTypedAwayAgainLeavesNothingBehind() throws {
-        try WindowHarness.withCatalogWindow { harness in
+        try withKuzuKuzuOpen { harness, id, saved in
             let form = harness.form
-            harness.search("tarkan")
-            harness.open("Kuzu Kuzu")
-            let id = try XCTUnwrap(form.item?.id)
-            let saved = { (try? harness.savedStore().records[id]?.edits) ?? nil }
             form.ui.nameEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys(" draft")

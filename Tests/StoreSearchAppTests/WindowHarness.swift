@@ -150,32 +150,23 @@ final class WindowHarness {
     }
 
     /// Turns the mouse wheel `clicks` notches down with the pointer over the middle of `widget`
-    /// (through the X server: button 5). The window is found by a title of its own for the
-    /// moment and raised first: a window another test left on screen may lie over it.
+    /// (through the X server: button 5).
     func scrollWheel(over widget: Widget, clicks: Int, file: StaticString = #filePath, line: UInt = #line) {
-        guard let bounds = widget.bounds(in: main.window) else {
-            return XCTFail("\(widget) is not laid out", file: file, line: line)
-        }
-        let title = main.window.title
-        let unique = "StoreSearch \(UUID().uuidString)"
-        main.window.title = unique
-        defer { main.window.title = title }
-        MainContext.spin(until: { false }, timeout: .milliseconds(100))  // the X server has the new title
-        xdotool(
-            [
-                "search", "--sync", "--name", "^\(unique)$", "windowraise", "%1", "sleep", "0.2", "mousemove",
-                "--window", "%1",
-                "\(Int(bounds.x + bounds.width / 2))", "\(Int(bounds.y + bounds.height / 2))", "sleep", "0.2",
-                "click", "--repeat", "\(clicks)", "--delay", "60", "5",
-            ], file: file, line: line)
+        withPointer(
+            over: widget, then: ["click", "--repeat", "\(clicks)", "--delay", "60", "5"], file: file, line: line)
     }
 
-    /// Clicks the middle of `widget` with the real pointer (xdotool through the X server): the
+    /// Clicks the middle of `widget` with the real pointer (xdotool through the X server).
+    /// Without a window manager the keyboard then follows the pointer into this window.
+    func click(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
+        withPointer(over: widget, then: ["click", "1"], file: file, line: line)
+    }
+
+    /// Moves the real pointer to the middle of `widget`, then runs the xdotool `actions` there: the
     /// widget's bounds in the window, moved by where the window starts in its X window (the
     /// decorations' shadow), relative to that X window, found by a title of its own for the
-    /// moment and raised first (a window another test left on screen may lie over it). Without a
-    /// window manager the keyboard then follows the pointer into this window.
-    func click(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
+    /// moment and raised first (a window another test left on screen may lie over it).
+    private func withPointer(over widget: Widget, then actions: [String], file: StaticString, line: UInt) {
         guard let bounds = widget.bounds(in: main.window) else {
             return XCTFail("\(widget) is not laid out", file: file, line: line)
         }
@@ -191,8 +182,7 @@ final class WindowHarness {
                 "--window", "%1",
                 "\(Int(offset.x + bounds.x + bounds.width / 2))", "\(Int(offset.y + bounds.y + bounds.height / 2))",
                 "sleep", "0.2",
-                "click", "1",
-            ], file: file, line: line)
+            ] + actions, file: file, line: line)
     }
 
     /// Clicks mouse `button` (8: a mouse's Back button) with the pointer over the window's top left.

@@ -16,9 +16,7 @@ final class WindowPreviewTests: XCTestCase {
         contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
 
     /// The store: four songs whose previews are an AAC file, missing, a web page, and a drip.
-    static func startStoreForLeakTest() throws -> ScriptedServer { try startStore() }
-
-    private static func startStore() throws -> ScriptedServer {
+    static func startStore() throws -> ScriptedServer {
         let address = Mutex("")
         let server = ScriptedServer { connection in
             guard connection.readRequest() else { return }
@@ -240,7 +238,7 @@ final class PreviewLeakTests: XCTestCase {
     }
 
     func testFiftyPreviewsInTurnLeaveNeitherThreadsNorSoundStreamsBehind() throws {
-        let server = try WindowPreviewTests.startStoreForLeakTest()
+        let server = try WindowPreviewTests.startStore()
         defer { server.stop() }
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: server.baseURL!)
