@@ -87,6 +87,12 @@ public final class SlotListModel<Element>: ListModel<Element> {
         }
     }
 
+    // Its rows are redrawn by `reload`, so it keeps no list of the rows showing each item.
+    override func bound(
+        _ item: UnsafeMutableRawPointer, to listItem: ListItem, redraw: @escaping @MainActor (ListItem) -> Void
+    ) {}
+    override func unbound(_ item: UnsafeMutableRawPointer, from listItem: ListItem) {}
+
     public override func update(at index: Int, with value: Element) {
         let old = element
         reload(count: count, changed: index..<index + 1) { $0 == index ? value : old($0) }

@@ -199,11 +199,11 @@ final class DetailForm {
     /// The fields whose text is not the open item's: typing not yet committed.
     private var fieldsWithTyping: [Widget] {
         guard let item else { return [] }
+        let typed = typedEdits(of: item)
         let fields: [(Widget, Bool)] = [
-            (ui.nameEntry, Self.edit(ui.nameEntry.text, original: item.result.name) != item.edits.name),
-            (ui.artistEntry, Self.edit(ui.artistEntry.text, original: item.result.artist ?? "") != item.edits.artist),
+            (ui.nameEntry, typed.name != item.edits.name), (ui.artistEntry, typed.artist != item.edits.artist),
             (ui.priceEntry, ui.priceEntry.text != shownPrice(of: item)),
-            (ui.notesView, ui.notesView.text != item.notes),
+            (ui.notesView, typed.notes != item.edits.notes),
         ]
         return fields.filter(\.1).map(\.0)
     }
