@@ -104,8 +104,12 @@ open class LocalServer: @unchecked Sendable {  // mutable state is guarded by `l
                 g_main_loop_quit(OpaquePointer(loop))
                 return 0
             }, UnsafeMutableRawPointer(loop), nil)
+        // The serving thread may quit, tear down and let go of its context before this lets go of
+        // the source, whose unref locks the context: a reference of ours keeps it until then.
+        g_main_context_ref(context)
         g_source_attach(source, context)
         g_source_unref(source)
+        g_main_context_unref(context)
         exited?.wait()  // joins the serving thread
         lock.withLock { self.loop = nil }
         thread = nil
