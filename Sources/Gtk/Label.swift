@@ -21,6 +21,12 @@ public final class Label: Widget {
         gtk_label_set_xalign(cast(), 1)
     }
 
+    /// Whether it may wrap (see `wrapAlignedToEnd`). A wrapping label costs GTK more to measure.
+    public var wraps: Bool {
+        get { gtk_label_get_wrap(cast()) != 0 }
+        set { gtk_label_set_wrap(cast(), newValue ? 1 : 0) }
+    }
+
     /// The most characters' width it asks for (nil: its whole text).
     public var maximumWidthChars: Int? {
         get { gtk_label_get_max_width_chars(cast()) < 0 ? nil : Int(gtk_label_get_max_width_chars(cast())) }

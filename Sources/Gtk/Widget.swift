@@ -41,32 +41,33 @@ open class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
-    private static var deferredTooltipKey: GQuark { g_quark_from_string("swift-gtk-deferred-tooltip") }
-    private static var deferredTooltipConnectedKey: GQuark {
-        g_quark_from_string("swift-gtk-deferred-tooltip-connected")
-    }
+    private typealias TooltipText = @MainActor () -> String?
+    private static var tooltipTextKey: GQuark { g_quark_from_string("swift-gtk-tooltip-text") }
 
-    /// A tooltip read only when GTK shows it, for widgets in list rows. Setting `tooltip` makes
+    /// Shows `text()` as its tooltip, read only when GTK shows it: for widgets in list rows,
+    /// which set it up once and change the text as they are bound again. Setting `tooltip` makes
     /// GTK ask the X server where the pointer is (a round trip each time), which for the 200 rows
     /// a list binds at once held up everything else for ~0.6 s.
-    public var deferredTooltip: String? {
-        get { g_object_get_qdata(gobject, Self.deferredTooltipKey).map { HandlerBox<String>.from($0) } }
-        set {
-            g_object_set_qdata_full(
-                gobject, Self.deferredTooltipKey, newValue.map { HandlerBox.retained($0) }, releaseRetained)
-            guard newValue != nil, g_object_get_qdata(gobject, Self.deferredTooltipConnectedKey) == nil else { return }
-            g_object_set_qdata(gobject, Self.deferredTooltipConnectedKey, UnsafeMutableRawPointer(bitPattern: 1))
-            gtk_widget_set_has_tooltip(widget, 1)
-            connect(
-                "query-tooltip", thunk: SignalThunks.queryTooltip,
-                handler: { (pointer: UnsafeMutableRawPointer, tooltip: OpaquePointer) -> Bool in
-                    guard
-                        let data = g_object_get_qdata(
-                            pointer.assumingMemoryBound(to: GObject.self), Widget.deferredTooltipKey)
-                    else { return false }
-                    gtk_tooltip_set_text(tooltip, HandlerBox<String>.from(data))
-                    return true
-                } as SignalThunks.Tooltip, untilFinalized: true)
+    public func showTooltip(_ text: @escaping @MainActor () -> String?) {
+        let isConnected = g_object_get_qdata(gobject, Self.tooltipTextKey) != nil
+        g_object_set_qdata_full(gobject, Self.tooltipTextKey, HandlerBox<TooltipText>.retained(text), releaseRetained)
+        guard !isConnected else { return }
+        gtk_widget_set_has_tooltip(widget, 1)
+        connect(
+            "query-tooltip", thunk: SignalThunks.queryTooltip,
+            handler: { (pointer: UnsafeMutableRawPointer, tooltip: OpaquePointer) -> Bool in
+                guard let text = Widget.tooltipText(of: pointer) else { return false }
+                gtk_tooltip_set_text(tooltip, text)
+                return true
+            } as SignalThunks.Tooltip, untilFinalized: true)
+    }
+
+    /// The text its tooltip shows now, if set up with `showTooltip`.
+    public var shownTooltip: String? { Self.tooltipText(of: UnsafeMutableRawPointer(gobject)) }
+
+    private static func tooltipText(of pointer: UnsafeMutableRawPointer) -> String? {
+        g_object_get_qdata(pointer.assumingMemoryBound(to: GObject.self), tooltipTextKey).flatMap {
+            HandlerBox<TooltipText>.from($0)()
         }
     }
 

@@ -50,7 +50,7 @@ enum PriceWatchBenchmark {
         MainContext.spin(until: { !bench.main.priceWatch.isChecking }, timeout: .seconds(120))
         requests.withLock { $0 = [:] }
         lower.withLock { $0 = true }
-        let idle = Probe.longestStall(during: .milliseconds(1000))
+        let idle = Probe.idle(during: .milliseconds(1000))
 
         let probe = Probe()
         let start = ContinuousClock.now
@@ -81,8 +81,9 @@ enum PriceWatchBenchmark {
             "  check: \(Measure.milliseconds(time)) for \(asked.values.reduce(0, +)) requests, \(changes) prices changed"
         )
         print(
-            "  longest main-loop stall during the check and My Items' relisting after it: \(Measure.milliseconds(probe.longestStall))  "
-                + "(idle: \(Measure.milliseconds(idle)); target 16 ms)")
+            "  longest main-loop stall during the check and My Items' relisting after it: "
+                + "\(Measure.milliseconds(probe.longestStall)), main thread busy \(Measure.milliseconds(probe.longestBusy))  "
+                + "(idle: \(Measure.milliseconds(idle.stall)), busy \(Measure.milliseconds(idle.busy)); target 16 ms)")
     }
 
     /// Kept songs at 1.29 (JPY 250) in each region.

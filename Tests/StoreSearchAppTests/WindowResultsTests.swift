@@ -59,7 +59,7 @@ final class WindowResultsTests: XCTestCase {
             harness.search("song")
             let name = "An Extraordinarily Long Song Title That Cannot Possibly Fit In A Narrow Row"
             let row = harness.main.resultsList.descendant(accessibleLabel: "\(name), Band 0, Song, $0.99")
-            XCTAssertEqual(row?.deferredTooltip, "\(name)\nBand 0 (Song)", "the whole name shows on hover")
+            XCTAssertEqual(row?.shownTooltip, "\(name)\nBand 0 (Song)", "the whole name shows on hover")
             XCTAssertTrue(
                 MainContext.spin(until: { harness.main.window.allocatedWidth <= 360 }),
                 "a long name does not widen the window")

@@ -53,6 +53,17 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(Item(result: SearchResult(id: "track:2", name: "x", kind: .app)).artistAndKind, "Unknown (App)")
     }
 
+    /// The fast fill gives what `String(format:)` gives for text, reordered or not.
+    func testFilledMatchesStringFormatForText() {
+        for (format, arguments) in [
+            ("%1$@ (%2$@)", ["Tarkan", "Song"]), ("%2$@ – %1$@", ["Tarkan", "Şarkı"]), ("Buy %@", ["$1.29"]),
+            ("%@ %@ 100%%", ["a", "b"]), ("%@", ["50% off"]), ("no placeholder", []), ("%1$@%1$@", ["ab"]),
+        ] {
+            XCTAssertEqual(filled(format, arguments), String(format: format, arguments: arguments), format)
+        }
+        XCTAssertEqual(filled("%3$@ and %@", ["a"]), " and a", "a placeholder past the arguments is left out")
+    }
+
     func testHTMLEntitiesAndParagraphs() {
         XCTAssertEqual(
             HTMLText.plainText("<p>Tom &amp; Jerry&#39;s &#x1F600;</p><p>Second</p>"), "Tom & Jerry's 😀\nSecond")

@@ -9,9 +9,18 @@ import StoreSearchCore
 /// unbound (scrolled away or reused).
 @MainActor
 final class ArtworkSlot {
-    let image = Image(iconName: "image-x-generic-symbolic")
+    let image = Image(iconName: "image-x-generic-symbolic")  // as `shown` says
     private let size: Int
     private var request: ArtworkRequest?
+    /// What the image shows. A row bound again usually shows what it showed (the same item, or
+    /// the same placeholder): GTK would look the icon up and lay the row out again.
+    private var shown = Shown.icon("image-x-generic-symbolic")
+
+    private enum Shown: Equatable {
+        case icon(String)
+        /// The GdkTexture, which the image holds while it shows it (so no other takes its address).
+        case texture(OpaquePointer)
+    }
 
     init(size: Int) {
         self.size = size
@@ -34,24 +43,36 @@ final class ArtworkSlot {
         priority: @escaping ArtworkLoader.PriorityProvider
     ) {
         cancel()
-        image.setIconName(placeholder)
-        // The person is a solid shape: dimmed, it reads as a placeholder like the picture's outline.
-        image.setCSSClass("dim-label", placeholder == Self.artistIcon)
-        guard let url else { return }
-        let pixels = size * max(1, image.scaleFactor)
-        let sized =
-            pixels > ArtworkURL.thumbnailPixels
-            ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
-        request = loader.load(sized, pixelSize: pixels, priority: priority) { [weak self] texture in
-            guard let self else { return }
-            self.request = nil
-            if let texture {
-                self.image.removeCSSClass("dim-label")
-                self.image.setTexture(texture)
-            } else {
-                self.image.setIconName("image-missing-symbolic")
+        var isAnswered = false  // from the loader's memory, at once: no placeholder first
+        if let url {
+            let pixels = size * max(1, image.scaleFactor)
+            let sized =
+                pixels > ArtworkURL.thumbnailPixels
+                ? ArtworkURL.resized(url, to: min(pixels, ArtworkLoader.detailPixels)) : url
+            request = loader.load(sized, pixelSize: pixels, priority: priority) { [weak self] texture in
+                isAnswered = true
+                self?.show(texture)
             }
         }
+        guard !isAnswered else { return }
+        showIcon(placeholder)
+    }
+
+    private func show(_ texture: Texture?) {
+        request = nil
+        guard let texture else { return showIcon("image-missing-symbolic") }
+        guard shown != .texture(texture.texture) else { return }
+        shown = .texture(texture.texture)
+        image.removeCSSClass("dim-label")
+        image.setTexture(texture)
+    }
+
+    private func showIcon(_ name: String) {
+        guard shown != .icon(name) else { return }
+        shown = .icon(name)
+        image.setIconName(name)
+        // The person is a solid shape: dimmed, it reads as a placeholder like the picture's outline.
+        image.setCSSClass("dim-label", name == Self.artistIcon)
     }
 
     func cancel() {

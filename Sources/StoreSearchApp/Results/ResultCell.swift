@@ -8,6 +8,10 @@ protocol ResultCell: AnyObject {
     init()
     var root: Box { get }
     var artwork: ArtworkSlot { get }
+    /// The whole name and artist, shown on hover (see `setUpTooltip`).
+    var tooltip: String? { get set }
+    /// What it was last bound to show.
+    var shown: ShownItem? { get set }
     /// `showsCollection`: another row reads the same, so this one names its album or season too;
     /// `marksVisited`: a visited item looks faded; `listsTracks`: the rows are an album's tracks,
     /// with their numbers and lengths.
@@ -31,30 +35,44 @@ extension ResultCell {
             let old = formatter.string(for: change.previous.price, currency: change.previous.currency)
         else { return (now, nil) }
         let format = change.isDrop ? localized("%1$@, was %2$@") : localized("%1$@, up from %2$@")
-        let text = String(format: format, now, old)
+        let nowMarkup = change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now)
         let oldMarkup = change.isDrop ? "<s>\(Label.escapedMarkup(old))</s>" : Label.escapedMarkup(old)
-        // The format's own words escaped too (a translation may hold "&").
-        let parts = format.components(separatedBy: "%2$@").map { part in
-            Label.escapedMarkup(part).replacingOccurrences(
-                of: "%1$@", with: change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now))
-        }
-        return (text, Self.breakingAfterCommas(parts.joined(separator: oldMarkup)))
+        // The format's own words escaped too (a translation may hold "&"); its placeholders hold
+        // nothing markup escapes.
+        let markup = filled(Label.escapedMarkup(format), nowMarkup, oldMarkup)
+        return (filled(format, now, old), Self.breakingAfterCommas(markup))
     }
 
     /// The text with no line break but after a comma ("$0.49," over "was $0.99", never "was" on a
     /// line of its own beside the row's artwork).
     static func breakingAfterCommas(_ text: String) -> String {
-        text.components(separatedBy: ", ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(
-            separator: ", ")
+        var result = "", previous: Character?
+        for character in text {
+            result.append(character == " " && previous != "," ? "\u{00A0}" : character)
+            previous = character
+        }
+        return result
     }
 
     /// What rows and tiles show alike: the visited look (where it is news), and what a screen
-    /// reader hears.
-    func showVisitedAndDescription(of item: Item, price: String?, marksVisited: Bool) {
+    /// reader hears. The view's own focusable child around `root` is what takes focus and what
+    /// screen readers announce; GTK 4.8 has no list item label (that came in 4.12), so it is
+    /// named directly too.
+    func showVisitedAndDescription(of item: Item, price: String?, artistAndKind: String, marksVisited: Bool) {
         let faded = marksVisited && item.isVisited
         root.setCSSClass("visited", faded)
         artwork.image.opacity = faded ? 0.5 : 1
-        item.describe(on: root, price: price)
+        let spoken = item.spokenLabel(price: price)
+        root.setAccessibleLabel(spoken)
+        root.parent?.setAccessibleLabel(spoken)
+        tooltip = item.tooltip(artistAndKind: artistAndKind)
+    }
+
+    /// Shows `tooltip` on hover over the cell and its list item.
+    func setUpTooltip() {
+        for widget in [root, root.parent].compactMap({ $0 }) {
+            widget.showTooltip { [weak self] in self?.tooltip }
+        }
     }
 
     func loadArtwork(
@@ -90,9 +108,17 @@ struct ResultCells<Cell: ResultCell> {
     /// lends that pointer for the callback, and the loader may ask later.
     func bind(_ listItem: ListItem, _ item: Item) {
         guard let cell = listItem.row as? Cell else { return }
-        cell.show(
-            item, formatter: formatter, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
+        let shown = ShownItem(
+            item: item, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
             listsTracks: lookAlikes.listsTracks)
+        if cell.shown == nil { cell.setUpTooltip() }  // first bound: it is in its list item now
+        // GTK 4.8 binds again every built row after a change's position, most of them to what they show.
+        if cell.shown != shown {
+            cell.show(
+                item, formatter: formatter, showsCollection: shown.showsCollection, marksVisited: marksVisited,
+                listsTracks: shown.listsTracks)
+            cell.shown = shown
+        }
         viewport?.place(cell.root, at: Int(listItem.position))
         cell.loadArtwork(of: item.result, with: loader) { [weak viewport, position = listItem.position] in
             viewport?.priority(ofItemAt: position) ?? .visible
@@ -106,6 +132,14 @@ struct ResultCells<Cell: ResultCell> {
     }
 
     func teardown(_ listItem: ListItem) { listItem.row = nil }
+}
+
+/// What a cell shows: an item, and how (see `ResultCell.show`).
+struct ShownItem: Equatable {
+    let item: Item
+    let showsCollection: Bool
+    let marksVisited: Bool
+    let listsTracks: Bool
 }
 
 /// The ids of the rows that show their album or season, shared by a view's cells, and whether

@@ -10,6 +10,8 @@ final class ResultRow: ResultCell {
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
+    var tooltip: String?
+    var shown: ShownItem?
 
     init() {
         root.addCSSClass("result-row")
@@ -36,19 +38,25 @@ final class ResultRow: ResultCell {
 
     func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
         name.text = item.name
+        let artistAndKind = item.artistAndKind
         let collection = showsCollection ? item.result.collectionName : nil
-        subtitle.text = collection.map { "\(item.artistAndKind) · \($0)" } ?? item.artistAndKind
-        if listsTracks, let track = Self.trackLine(of: item.result) {
-            subtitle.text = [track, item.artist].compactMap { $0 }.joined(separator: " · ")
-        }
+        let track = listsTracks ? Self.trackLine(of: item.result) : nil
+        subtitle.text =
+            track.map { [$0, item.artist].compactMap { $0 }.joined(separator: " · ") }
+            ?? collection.map { "\(artistAndKind) · \($0)" } ?? artistAndKind
         let (priceText, markup) = priceWithChange(of: item, formatter: formatter)
-        if let markup {
-            price.setMarkup(markup)  // the old price struck through
+        let shownPrice = markup ?? priceText.map(Self.breakingBetweenOffers) ?? ""
+        // Most prices ("$0.99", "Free") have nowhere to break, and a label that may wrap costs
+        // GTK more to measure, in each of the 200 rows a list binds at once.
+        price.wraps = shownPrice.utf8.contains(UInt8(ascii: " "))
+        if markup != nil {
+            price.setMarkup(shownPrice)  // the old price struck through
         } else {
-            price.text = priceText.map(Self.breakingBetweenOffers) ?? ""
+            price.text = shownPrice
         }
         price.setCSSClass("price-drop", item.priceChange?.isDrop == true && markup != nil)
-        showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
+        showVisitedAndDescription(
+            of: item, price: priceText, artistAndKind: artistAndKind, marksVisited: marksVisited)
     }
 
     /// "3 · 4:12" (disc 2: "2-3 · 4:12") for a row of an album's tracks; nil without a number.

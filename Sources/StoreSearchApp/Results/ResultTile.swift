@@ -13,6 +13,8 @@ final class ResultTile: ResultCell {
     let artwork = ArtworkSlot(size: ResultTile.artworkSize)
     private let name = Inscription()
     private let price = Inscription()
+    var tooltip: String?
+    var shown: ShownItem?
 
     init() {
         root.addCSSClass("result-tile")
@@ -33,6 +35,7 @@ final class ResultTile: ResultCell {
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = priceWithChange(of: item, formatter: formatter).text  // the grid's small text: no markup
         price.text = priceText ?? ""
-        showVisitedAndDescription(of: item, price: priceText, marksVisited: marksVisited)
+        showVisitedAndDescription(
+            of: item, price: priceText, artistAndKind: item.artistAndKind, marksVisited: marksVisited)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Shows prices in the result's currency, following the user's locale.
 public struct PriceFormatter: Sendable {
     public let locale: Locale
+    private let written = WrittenPrices()
 
     public init(locale: Locale = .current) { self.locale = locale }
 
@@ -10,9 +12,13 @@ public struct PriceFormatter: Sendable {
     public func string(for price: Decimal?, currency: String?) -> String? {
         guard let price else { return nil }
         if price == 0 { return localized("Free") }
-        // The format style caches its ICU formatter; a NumberFormatter per call cost ~75 µs,
-        // paid for every row the list binds.
-        return price.formatted(.currency(code: currency ?? "USD").locale(locale))
+        // The format style caches its ICU formatter (a NumberFormatter per call cost ~75 µs),
+        // yet still costs tens of µs, paid for every row a list binds: a list shows the same few
+        // prices over and over.
+        let code = currency ?? "USD"
+        return written.string(for: price, currency: code) {
+            price.formatted(.currency(code: code).locale(locale))
+        }
     }
 
     /// The price as it should appear in an edit field: the currency's decimals in the locale's
@@ -45,9 +51,9 @@ public struct PriceFormatter: Sendable {
             return "\(label) · \(whole)"
         }
         var parts: [String] = []
-        if let buy = string(for: price, currency: currency) { parts.append(String(format: localized("Buy %@"), buy)) }
+        if let buy = string(for: price, currency: currency) { parts.append(filled(localized("Buy %@"), buy)) }
         if let rent = string(for: offers.rentalPrice, currency: currency) {
-            parts.append(String(format: localized("Rent %@"), rent))
+            parts.append(filled(localized("Rent %@"), rent))
         }
         return parts.isEmpty ? string(for: price, currency: currency) : parts.joined(separator: " · ")
     }
@@ -63,8 +69,31 @@ public struct PriceFormatter: Sendable {
             (localized("HD Buy %@"), offers.hdPrice), (localized("HD Rent %@"), offers.hdRentalPrice),
         ]
         let parts = entries.compactMap { format, value in
-            string(for: value, currency: currency).map { String(format: format, $0) }
+            string(for: value, currency: currency).map { filled(format, $0) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+/// The prices a formatter has written, by amount and currency.
+private final class WrittenPrices: Sendable {
+    private struct Key: Hashable {
+        let price: Decimal
+        let currency: String
+    }
+
+    private let strings = Mutex<[Key: String]>([:])
+    /// More than a store's price points in all the currencies a user meets: past it, start over.
+    private static let limit = 4_096
+
+    func string(for price: Decimal, currency: String, write: () -> String) -> String {
+        let key = Key(price: price, currency: currency)
+        if let string = strings.withLock({ $0[key] }) { return string }
+        let string = write()
+        strings.withLock { strings in
+            if strings.count >= Self.limit { strings.removeAll() }
+            strings[key] = string
+        }
+        return string
     }
 }

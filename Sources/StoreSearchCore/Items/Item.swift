@@ -36,6 +36,6 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// own record is by no one: "Artist".
     public var artistAndKind: String {
         if result.kind == .artist, artist == nil { return result.kind.displayName }
-        return String(format: localized("%1$@ (%2$@)"), artist ?? localized("Unknown"), result.kind.displayName)
+        return filled(localized("%1$@ (%2$@)"), artist ?? localized("Unknown"), result.kind.displayName)
     }
 }

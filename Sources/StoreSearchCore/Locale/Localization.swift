@@ -34,3 +34,47 @@ public func localizedPlural(_ singular: StaticString, _ plural: StaticString, _ 
         }
     }
 }
+
+/// `format` with its text placeholders (`%@`, or `%1$@`, `%2$@` in a translation that reorders
+/// them) filled with `arguments`, and `%%` as "%": what `String(format:)` gives for text, at a
+/// fraction of its cost on Linux (it goes through NSString), for the words of the 200 rows a
+/// list binds at once. A placeholder past the arguments is left out; any other (`%ld`) is left
+/// to `String(format:)`.
+public func filled(_ format: String, _ arguments: String...) -> String { filled(format, arguments) }
+
+public func filled(_ format: String, _ arguments: [String]) -> String {
+    // Read as UTF-8: "%", "$", "@" and digits are ASCII, so every cut falls between characters.
+    let bytes = format.utf8
+    var result = ""
+    var next = 0  // the argument a plain %@ takes
+    var start = bytes.startIndex  // the text not yet copied
+    while let percent = bytes[start...].firstIndex(of: UInt8(ascii: "%")) {
+        result += format[start..<percent]
+        var spec = bytes[bytes.index(after: percent)...]
+        var position: Int?
+        while let digit = spec.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+            position = (position ?? 0) * 10 + Int(digit - UInt8(ascii: "0"))
+            spec = spec.dropFirst()
+        }
+        if position != nil {
+            guard spec.first == UInt8(ascii: "$") else { return formattedByFoundation(format, arguments) }
+            spec = spec.dropFirst()
+        }
+        switch spec.first {
+        case UInt8(ascii: "%") where position == nil:
+            result += "%"
+        case UInt8(ascii: "@"):
+            let index = position.map { $0 - 1 } ?? next
+            if position == nil { next += 1 }
+            result += arguments.indices.contains(index) ? arguments[index] : ""
+        default:
+            return formattedByFoundation(format, arguments)
+        }
+        start = bytes.index(after: spec.startIndex)
+    }
+    return result + format[start...]
+}
+
+private func formattedByFoundation(_ format: String, _ arguments: [String]) -> String {
+    String(format: format, arguments: arguments.map { $0 as CVarArg })
+}

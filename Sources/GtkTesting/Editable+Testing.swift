@@ -1,0 +1,18 @@
+import CGtk
+import Gtk
+
+extension Editable {
+    /// What a key typed at the end of the field does: the text inserted, one "changed". (Setting
+    /// `text` deletes the old text and inserts the new one: two "changed", the first with the field empty.)
+    public func typeAtEnd(_ typed: String) {
+        var position = gint(text.unicodeScalars.count)  // GTK counts characters as code points
+        gtk_editable_insert_text(OpaquePointer(widget), typed, -1, &position)
+    }
+
+    /// What Backspace at the end of the field does: its last character deleted, one "changed".
+    public func deleteBackward() {
+        let count = gint(text.unicodeScalars.count)
+        guard count > 0 else { return }
+        gtk_editable_delete_text(OpaquePointer(widget), count - 1, count)
+    }
+}
