@@ -121,4 +121,26 @@ final class WindowDraftTests: XCTestCase {
             XCTAssertEqual(scroller.verticalOffset, offset, "the list stays where it was")
         }
     }
+
+    /// Typing in Notes, then a click on a notice's Undo: the notice's step is undone and the
+    /// typing stays in the field, still being typed (were the focus to move to the button, the
+    /// typing would be committed as a newer step and Undo would do nothing). Real keys and a real click.
+    func testANoticesUndoClickedWhileTypingUndoesItsStepAndLeavesTheTyping() throws {
+        try withKuzuKuzuOpen { harness, id, _ in
+            let form = harness.form, window = harness.main.window
+            XCTAssertTrue(window.activateAction("win.keep"))  // Ctrl+D: kept
+            XCTAssertTrue(window.activateAction("win.keep"))  // and no longer
+            XCTAssertEqual(harness.main.bannerText, "“Kuzu Kuzu” is no longer kept in My Items")
+            form.ui.notesView.grabFocus()
+            harness.typeKeys("to buy")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.notesView.text == "to buy" }), form.ui.notesView.text)
+            MainContext.spin(until: { false }, timeout: .milliseconds(500))  // the toast has slid in
+            harness.click(try XCTUnwrap(window.descendant(accessibleLabel: "Undo")))
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.environment.keeper.store.isKept(id) }),
+                "the notice's step is undone")
+            XCTAssertTrue(form.ui.notesView.containsFocus, "the focus stays in Notes")
+            XCTAssertEqual(form.ui.notesView.text, "to buy", "with the typing")
+        }
+    }
 }

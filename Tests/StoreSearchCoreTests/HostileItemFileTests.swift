@@ -22,7 +22,8 @@ final class HostileItemFileTests: XCTestCase {
         var store = ItemStore()
         store.setEdits(
             ItemEdits(name: name, notes: "a < b & c > d\r\n\t"),
-            for: SearchResult(id: "track:1", name: "S", kind: .song))
+            for: SearchResult(id: "track:1", name: "S", kind: .song),
+            at: Date(timeIntervalSince1970: 2_000_000_000))  // two stores made a second apart are equal
         store.hide(
             SearchResult(
                 id: "track:2", name: "H", artist: "A", kind: .other("x"), genre: "G", price: Decimal(string: "1.5"),
