@@ -179,3 +179,27 @@ static inline gboolean shim_media_file_flush_gst_player(GtkMediaFile *file) {
 }
 
 #endif
+
+// Loads GStreamer and the plugins a song preview plays through (the HTTP source, the MP4
+// demuxer, the AAC parser and decoder, the sound server's sink and what converts for it), the
+// work the first Play otherwise waits for before it even asks the server. Safe on any thread:
+// gst_init is guarded by GStreamer's own lock, and GTK's media backend loading the library later
+// finds it loaded. FALSE when GStreamer is not there.
+static inline gboolean shim_gst_load_preview_plugins(void) {
+    void *core = dlopen("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_GLOBAL);
+    if (!core) return FALSE;
+    gboolean (*init_check)(int *, char ***, GError **) =
+        (gboolean (*)(int *, char ***, GError **))dlsym(core, "gst_init_check");
+    gpointer (*load_by_name)(const char *) = (gpointer (*)(const char *))dlsym(core, "gst_plugin_load_by_name");
+    void (*object_unref)(gpointer) = (void (*)(gpointer))dlsym(core, "gst_object_unref");
+    if (!init_check || !load_by_name || !object_unref || !init_check(NULL, NULL, NULL)) return FALSE;
+    static const char *const plugins[] = {
+        "coreelements", "playback", "typefindfunctions", "soup", "isomp4", "audioparsers", "faad",
+        "audioconvert", "audioresample", "volume", "autodetect", "pulseaudio",
+    };
+    for (size_t i = 0; i < sizeof plugins / sizeof *plugins; i++) {
+        gpointer plugin = load_by_name(plugins[i]);  // NULL: not installed, the preview finds another
+        if (plugin) object_unref(plugin);
+    }
+    return TRUE;
+}

@@ -1,4 +1,6 @@
 import CGtk
+import Foundation
+import Synchronization
 
 /// A GtkMediaFile playing a URI through GTK's media backend (GStreamer on Debian: an http(s) URI
 /// streams through GStreamer's own HTTP source, no download first). Times are in microseconds.
@@ -13,6 +15,20 @@ public final class MediaStream: Object {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         super.init(taking: UnsafeMutableRawPointer(gtk_media_file_new_for_file(file)!))
     }
+
+    /// Loads GStreamer and the plugins an AAC stream over HTTP plays through, on another thread,
+    /// once per process: the first stream then asks its server at once (on Debian 12 the loading
+    /// took the first Play about 100 ms before its first request). False when GStreamer is not
+    /// there (the stream then fails as it would have).
+    public nonisolated static func preloadBackend(then done: @escaping @Sendable (Bool) -> Void = { _ in }) {
+        preloading.withLock { started in
+            guard !started else { return }
+            started = true
+            Thread.detachNewThread { done(shim_gst_load_preview_plugins() != 0) }
+        }
+    }
+
+    private nonisolated static let preloading = Mutex(false)
 
     public func play() { gtk_media_stream_play(stream) }
     public func pause() { gtk_media_stream_pause(stream) }

@@ -75,6 +75,11 @@ final class PreviewController {
         // (a preview that was playing before the switch can still be paused).
         let isItsStream = item != nil && item?.id == current?.id && stream != nil
         window.setActionEnabled(.playPreview, url != nil && (!isOffline() || isItsStream))
+        if url != nil, !isOffline() {  // Play may come next
+            MediaStream.preloadBackend { loaded in
+                if !loaded { Log.warning(LogDomain.app, "GStreamer could not be loaded: previews will not play") }
+            }
+        }
         update()
     }
 
