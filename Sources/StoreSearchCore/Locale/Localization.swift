@@ -4,7 +4,8 @@ import Foundation
 /// gettext for the `storesearch` domain. Messages are marked with `localized("…")` and
 /// `localizedPlural("…", "…", n)`; `scripts/l10n.sh update` finds them with xgettext. Taking a
 /// `StaticString` makes the compiler refuse an interpolated message, which could not be a msgid:
-/// put values in with `String(format:)` (`%@` for text, `%ld` for numbers).
+/// put values in with `String(format:)` (`%@` for text, `%ld` for numbers), or `filled` for text
+/// where it is written for every row of a list.
 public enum Localization {
     public static let domain = "storesearch"
 
