@@ -178,11 +178,10 @@ static inline gboolean shim_media_file_flush_gst_player(GtkMediaFile *file) {
     return flushed;
 }
 
-#endif
-
 // Loads GStreamer and the plugins a song preview plays through (the HTTP source, the MP4
-// demuxer, the AAC parser and decoder, the sound server's sink and what converts for it), the
-// work the first Play otherwise waits for before it even asks the server. Safe on any thread:
+// demuxer, the AAC parser and faad, the decoder `PreviewDecoders` ranks first, the sound
+// server's sink and what converts for it): the work the first Play otherwise waits for before
+// it even asks the server. Safe on any thread:
 // gst_init is guarded by GStreamer's own lock, and GTK's media backend loading the library later
 // finds it loaded. FALSE when GStreamer is not there.
 static inline gboolean shim_gst_load_preview_plugins(void) {
@@ -203,3 +202,5 @@ static inline gboolean shim_gst_load_preview_plugins(void) {
     }
     return TRUE;
 }
+
+#endif

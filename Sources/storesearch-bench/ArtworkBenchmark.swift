@@ -21,7 +21,7 @@ enum ArtworkBenchmark {
         let base = try server.start()
         defer { server.stop() }
 
-        let idleStall = Probe.longestStall(during: .milliseconds(500))
+        let idleStall = Probe.idle(during: .milliseconds(500)).stall
         let controlStall = stallFillingWithoutArtwork(base: base)
         let bench = BenchWindow(apiBase: base)
         defer { bench.close() }

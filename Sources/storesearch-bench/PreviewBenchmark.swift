@@ -48,7 +48,7 @@ enum PreviewBenchmark {
         bench.main.results.list.selectedIndex = 0
         MainContext.spin(until: { false }, timeout: .milliseconds(500))  // the user reads, then plays
 
-        // The first preview of the process: GStreamer and its plugins load on Play.
+        // The first preview of the process (GStreamer and its plugins loaded when the item showed).
         guard let first = play(bench, firstByte: firstByte) else {
             return print("  the preview did not play (is there a sound server? make bench starts one)")
         }

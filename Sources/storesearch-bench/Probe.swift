@@ -43,14 +43,6 @@ final class Probe {
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
-    /// The longest stall while the loop has nothing else to do (the probe's own noise floor).
-    static func longestStall(during duration: Duration) -> Duration {
-        let probe = Probe()
-        MainContext.spin(until: { false }, timeout: duration)
-        probe.stop()
-        return probe.longestStall
-    }
-
     /// The longest stall and busy time while the loop has nothing else to do.
     static func idle(during duration: Duration) -> (stall: Duration, busy: Duration) {
         let probe = Probe()

@@ -62,6 +62,7 @@ final class FormatterTests: XCTestCase {
             XCTAssertEqual(filled(format, arguments), String(format: format, arguments: arguments), format)
         }
         XCTAssertEqual(filled("%3$@ and %@", ["a"]), " and a", "a placeholder past the arguments is left out")
+        XCTAssertEqual(filled("%ld of %@, %1$ld, 100%", ["a"]), "%ld of a, %1$ld, 100%", "others are kept as written")
     }
 
     func testHTMLEntitiesAndParagraphs() {

@@ -43,7 +43,7 @@ final class ArtworkSlot {
         priority: @escaping ArtworkLoader.PriorityProvider
     ) {
         cancel()
-        var isAnswered = false  // from the loader's memory, at once: no placeholder first
+        var isAnswered = false  // at once (an image in memory, a known failure): no placeholder first
         if let url {
             let pixels = size * max(1, image.scaleFactor)
             let sized =

@@ -77,7 +77,7 @@ final class PreviewController {
         window.setActionEnabled(.playPreview, url != nil && (!isOffline() || isItsStream))
         if url != nil, !isOffline() {  // Play may come next
             MediaStream.preloadBackend { loaded in
-                if !loaded { Log.warning(LogDomain.app, "GStreamer could not be loaded: previews will not play") }
+                if !loaded { Log.warning(LogDomain.app, "GStreamer could not be loaded ahead of Play") }
             }
         }
         update()

@@ -47,7 +47,8 @@ final class ResultRow: ResultCell {
         let (priceText, markup) = priceWithChange(of: item, formatter: formatter)
         let shownPrice = markup ?? priceText.map(Self.breakingBetweenOffers) ?? ""
         // Most prices ("$0.99", "Free") have nowhere to break, and a label that may wrap costs
-        // GTK more to measure, in each of the 200 rows a list binds at once.
+        // GTK more to measure, in each of the 200 rows a list binds at once. (A language that
+        // breaks lines without spaces would need more than this test.)
         price.wraps = shownPrice.utf8.contains(UInt8(ascii: " "))
         if markup != nil {
             price.setMarkup(shownPrice)  // the old price struck through
