@@ -43,9 +43,14 @@ final class WindowDraftTests: XCTestCase {
         }
     }
 
+    /// Typed away again, a draft leaves the record as it was: its date changed, and a name of
+    /// another tool's that this app could not read (a number), which the draft's name replaced.
     func testADraftTypedAwayAgainLeavesNothingBehind() throws {
         try withKuzuKuzuOpen { harness, id, saved in
-            let form = harness.form
+            let form = harness.form, keeper = harness.environment.keeper
+            var record = try XCTUnwrap(keeper.store.records[id], "opened: visited")
+            record.otherEditsFields["name"] = .integer(7)
+            keeper.update(ids: [id]) { [record] in $0.restore(record) }
             form.ui.nameEntry.grabFocus()
             harness.pressKeys("End")
             harness.typeKeys(" draft")
@@ -59,6 +64,7 @@ final class WindowDraftTests: XCTestCase {
                 MainContext.spin(until: { harness.environment.keeper.store.records[id]?.edits.name == nil }),
                 "the name is the store's again")
             XCTAssertTrue(MainContext.spin(until: { saved()?.name == nil }, timeout: .seconds(10)), "in the file too")
+            XCTAssertEqual(keeper.store.records[id], record, "the record is as it was")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
             XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.name, "and there was no step to undo")
         }

@@ -67,8 +67,31 @@ final class Items {
     /// history and sent to no view: the form holding it shows it already (a view that reads the
     /// store meanwhile shows it too), and it becomes a step when committed (`DetailForm.drafted`).
     func keepDraft(_ change: ItemChange) {
-        keeper.update(ids: [change.id]) { $0.apply(change) }  // one record: My Items refolds only it
+        let id = change.id, current = store.records[id]
+        // The record before the typing began, while only its drafts changed it since.
+        let base =
+            draftBases[id].flatMap { $0.after == current ? $0 : nil } ?? DraftBase(before: current, after: current)
+        // Not while the file is still read: the change is made again on the file's record then.
+        let restores = keeper.isLoaded
+        keeper.update(ids: [id]) { store in  // one record: My Items refolds only it
+            store.apply(change)
+            // Taken back (typed away, or dropped as the typing is committed): the record exactly
+            // as it was, its date changed and another tool's values in those fields too.
+            guard restores, (store.records[id]?.edits ?? ItemEdits()) == (base.before?.edits ?? ItemEdits())
+            else { return }
+            if let before = base.before { store.restore(before) } else { store.forget(id) }
+        }
+        let after = store.records[id]
+        draftBases[id] = after == base.before ? nil : DraftBase(before: base.before, after: after)
     }
+
+    /// An item's record before its typing's drafts, and as the last of them left it.
+    private struct DraftBase {
+        let before: ItemRecord?
+        let after: ItemRecord?
+    }
+
+    private var draftBases: [String: DraftBase] = [:]
 
     /// Opening an item marks it visited; it is not on the history (Mark as Unvisited is).
     func markVisited(_ result: SearchResult) {
