@@ -55,6 +55,10 @@ final class MyItemsTests: XCTestCase {
         XCTAssertEqual(
             byName.items(matching: "ca va").map(\.id), ["track:4"], "artists are searched, every word must match")
         XCTAssertEqual(byName.items(.kept, matching: "zebra").map(\.id), [])
+        for query in ["SIMARIK", "şımarık", "simarik"] {
+            XCTAssertTrue(MyItemsList.text("Şımarık", matches: query), "\(query): Turkish ı and İ fold to i")
+        }
+        XCTAssertTrue(MyItemsList.text("İstanbul", matches: "istanbul"))
         XCTAssertEqual(
             MyItemsList(store: store, order: .artist).items().map(\.id), ["track:1", "track:3", "track:4", "track:2"])
         XCTAssertEqual(

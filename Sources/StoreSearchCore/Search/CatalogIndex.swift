@@ -181,10 +181,5 @@ public struct CatalogIndex: Sendable {
         }
     }
 
-    /// Case, accents and width do not count; nor does the dot of Turkish i (ı is no accented
-    /// letter to Unicode), so "yilmaz" and "YILMAZ" find "Yılmaz" as the store finds it.
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .replacingOccurrences(of: "ı", with: "i")
-    }
+    static func fold(_ text: String) -> String { text.foldedForSearch }
 }
