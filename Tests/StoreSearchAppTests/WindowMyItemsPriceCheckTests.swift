@@ -102,7 +102,7 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             )
             // The rows on screen show the new prices, and so do the last rows once scrolled to.
             XCTAssertTrue(
-                MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.99, was\u{00A0}$1.29") }),
+                MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.99,\nwas\u{00A0}$1.29") }),
                 "\(main.myItemsView.mappedLabelTexts.prefix(20))")
             let last = try XCTUnwrap(page.shown.suffix(6).last { dropped.contains($0.item.name) })
             page.views.focus(at: Self.count - 1)

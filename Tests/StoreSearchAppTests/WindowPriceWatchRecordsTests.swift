@@ -94,7 +94,7 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
                 XCTAssertEqual(
                     record.priceHistory.map(\.price), [0.99, 0.49], "with the price the store showed while it was away")
                 XCTAssertTrue(
-                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
+                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49,\nwas\u{00A0}$0.99") }),
                     "\(main.myItemsView.mappedLabelTexts)")
                 XCTAssertTrue(harness.close())
             }

@@ -104,7 +104,7 @@ final class WindowPriceWatchTests: XCTestCase {
                 main.myItems.showPage(myItems: true)
                 XCTAssertTrue(MainContext.spin(until: { main.myItems.page.count == 2 && !main.myItems.page.isListing }))
                 XCTAssertTrue(
-                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49, was\u{00A0}$0.99") }),
+                    MainContext.spin(until: { main.myItemsView.mappedLabelTexts.contains("$0.49,\nwas\u{00A0}$0.99") }),
                     "\(main.myItemsView.mappedLabelTexts)")  // broken only after the comma
                 XCTAssertTrue(main.myItemsView.mappedLabelTexts.contains("$1.29"), "an unchanged price shows plainly")
                 XCTAssertNotNil(

@@ -40,15 +40,17 @@ extension ResultCell {
         // The format's own words escaped too (a translation may hold "&"); its placeholders hold
         // nothing markup escapes.
         let markup = filled(Label.escapedMarkup(format), nowMarkup, oldMarkup)
-        return (filled(format, now, old), Self.breakingAfterCommas(markup))
+        return (filled(format, now, old), Self.onLinesAfterCommas(markup))
     }
 
-    /// The text with no line break but after a comma ("$0.49," over "was $0.99", never "was" on a
-    /// line of its own beside the row's artwork).
-    static func breakingAfterCommas(_ text: String) -> String {
+    /// The text with a new line after each comma and no other break ("$0.49," over "was $0.99",
+    /// never "was" on a line of its own beside the row's artwork). As wide as its longer line at
+    /// any window width, it need not wrap: GTK lays out a label that may wrap several times over,
+    /// for each of the dozens of rows a price check changes at once.
+    static func onLinesAfterCommas(_ text: String) -> String {
         var result = "", previous: Character?
         for character in text {
-            result.append(character == " " && previous != "," ? "\u{00A0}" : character)
+            result.append(character == " " ? (previous == "," ? "\n" : "\u{00A0}") : character)
             previous = character
         }
         return result
