@@ -24,15 +24,7 @@ final class BoolStateAction: Object {
         super.init(
             taking: UnsafeMutableRawPointer(
                 g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!))
-        let action = OpaquePointer(gobject)
-        connect(
-            "change-state", thunk: SignalThunks.pointer,
-            handler: { (value: gpointer?) in
-                guard let value else { return }
-                let variant = OpaquePointer(value)
-                g_simple_action_set_state(action, variant)
-                handler(g_variant_get_boolean(variant) != 0)
-            }, untilFinalized: true)
+        onChangeState { handler(g_variant_get_boolean($0) != 0) }
     }
 }
 
@@ -47,8 +39,15 @@ final class StringStateAction: Object {
         defer { g_variant_type_free(type) }
         super.init(
             taking: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(state))!))
-        // The action map keeps the GObject, not this wrapper: the handler holds the pointer,
-        // which lives as long as the handler does.
+        onChangeState { handler(String(cString: g_variant_get_string($0, nil))) }
+    }
+}
+
+extension Object {
+    /// For a stateful GSimpleAction: each state asked for becomes its state, then `handler` runs
+    /// with it. The action map keeps the GObject, not this wrapper: the handler holds the
+    /// pointer, which lives as long as the handler does.
+    fileprivate func onChangeState(_ handler: @escaping @MainActor (OpaquePointer) -> Void) {
         let action = OpaquePointer(gobject)
         connect(
             "change-state", thunk: SignalThunks.pointer,
@@ -56,7 +55,7 @@ final class StringStateAction: Object {
                 guard let value else { return }
                 let variant = OpaquePointer(value)
                 g_simple_action_set_state(action, variant)
-                handler(String(cString: g_variant_get_string(variant, nil)))
+                handler(variant)
             }, untilFinalized: true)
     }
 }
