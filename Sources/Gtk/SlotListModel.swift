@@ -13,7 +13,9 @@ import CGtk
 @MainActor
 public final class SlotListModel<Element>: ListModel<Element> {
     private let backing: SlotListBacking
-    private var element: @MainActor (Int) -> Element = { _ in fatalError("an empty list has no elements") }
+    /// What the model shows a prefix of (`backing.count` ≤ `rows.count`): the count and the
+    /// elements are one value, so a position GTK is told of always has an element.
+    private var rows = SlotRows<Element>.none
 
     public override init() {
         let backing = SlotListBacking()
@@ -32,16 +34,16 @@ public final class SlotListModel<Element>: ListModel<Element> {
 
     public override var count: Int { backing.count }
 
-    public override subscript(index: Int) -> Element { element(index) }
+    public override subscript(index: Int) -> Element { rows.element(index) }
 
-    override func value(ofItem item: UnsafeMutableRawPointer, at position: Int) -> Element { element(position) }
+    override func value(ofItem item: UnsafeMutableRawPointer, at position: Int) -> Element { rows.element(position) }
 
-    /// The list is now `count` elements, the one at a position made by `element`. Only `changed`
-    /// differs from before; when the count changes, everything from its start to the end does.
-    /// One items-changed, for that range.
-    public func reload(count newCount: Int, changed: Range<Int>, element: @escaping @MainActor (Int) -> Element) {
-        let oldCount = backing.count
-        self.element = element
+    /// The list now shows the first `shown` of `rows` (nil: all of them). Only `changed` differs
+    /// from before; when the count changes, everything from its start to the end does. One
+    /// items-changed, for that range.
+    public func reload(_ rows: SlotRows<Element>, showing shown: Int? = nil, changed: Range<Int>) {
+        let oldCount = backing.count, newCount = min(shown ?? rows.count, rows.count)
+        self.rows = rows
         backing.count = newCount
         let start = min(changed.lowerBound, oldCount, newCount)
         let (removed, added) =
@@ -52,39 +54,40 @@ public final class SlotListModel<Element>: ListModel<Element> {
         g_list_model_items_changed(store, guint(start), guint(removed), guint(added))
     }
 
-    /// The same as `reload(count:changed:element:)`, told in two items-changed where the count
+    /// The same as `reload(_:showing:changed:)`, told in two items-changed where the count
     /// changes: first for the rows before `split` (where GTK keeps the rows it has built and tracks
     /// the top, selected and focused ones), as many as before, then for the rest. GTK 4.8 looks
     /// for a tracked row it was told went away among every row told to come, asking for each
     /// (100,000 after a keystroke in a long list); told in two, it looks among the first few.
-    public func reload(
-        count newCount: Int, changed: Range<Int>, split: Int, element: @escaping @MainActor (Int) -> Element
-    ) {
-        let oldCount = backing.count
+    public func reload(_ rows: SlotRows<Element>, showing shown: Int? = nil, changed: Range<Int>, split: Int) {
+        let oldCount = backing.count, newCount = min(shown ?? rows.count, rows.count)
         let start = min(changed.lowerBound, oldCount, newCount)
         let split = min(split, oldCount, newCount)
         guard newCount != oldCount, split > start else {
-            return reload(count: newCount, changed: changed, element: element)
+            return reload(rows, showing: newCount, changed: changed)
         }
-        // Meanwhile rows past the new end may be asked for: they show the last element.
-        self.element = { element(min($0, newCount - 1)) }
+        // Meanwhile GTK still counts the old rows: those past the new end show the last element.
+        self.rows = SlotRows(count: oldCount) { rows.element(min($0, newCount - 1)) }
         g_list_model_items_changed(store, guint(start), guint(split - start), guint(split - start))
-        reload(count: newCount, changed: split..<max(split, changed.upperBound), element: element)
+        reload(rows, showing: newCount, changed: split..<max(split, changed.upperBound))
     }
 
-    /// The same elements, the list cut or extended at its end to `newCount` (a list shown a few rows at a time).
+    /// The same rows, more or fewer of them shown (a list filled a few rows at a time); never more
+    /// than there are.
     public func resize(to newCount: Int) {
-        reload(count: newCount, changed: min(count, newCount)..<newCount, element: element)
+        let newCount = min(newCount, rows.count)
+        reload(rows, showing: newCount, changed: min(count, newCount)..<newCount)
     }
 
     public override func splice(at index: Int, removing length: Int, inserting elements: [Element]) {
-        let old = element, newCount = count - length + elements.count
-        reload(count: newCount, changed: index..<newCount) { position in
+        let old = rows, newCount = count - length + elements.count
+        let spliced = SlotRows(count: old.count - length + elements.count) { position in
             position < index
-                ? old(position)
+                ? old.element(position)
                 : position < index + elements.count
-                    ? elements[position - index] : old(position - elements.count + length)
+                    ? elements[position - index] : old.element(position - elements.count + length)
         }
+        reload(spliced, showing: newCount, changed: index..<newCount)
     }
 
     // Its rows are redrawn by `reload`, so it keeps no list of the rows showing each item.
@@ -94,9 +97,25 @@ public final class SlotListModel<Element>: ListModel<Element> {
     override func unbound(_ item: UnsafeMutableRawPointer, from listItem: ListItem) {}
 
     public override func update(at index: Int, with value: Element) {
-        let old = element
-        reload(count: count, changed: index..<index + 1) { $0 == index ? value : old($0) }
+        let old = rows
+        reload(
+            SlotRows(count: old.count) { $0 == index ? value : old.element($0) }, showing: count,
+            changed: index..<index + 1)
     }
+}
+
+/// What a `SlotListModel` shows: `count` elements, the one at a position (below `count`) made
+/// by `element` when GTK asks for it.
+public struct SlotRows<Element> {
+    public let count: Int
+    fileprivate let element: @MainActor (Int) -> Element
+
+    public init(count: Int, element: @escaping @MainActor (Int) -> Element) {
+        self.count = count
+        self.element = element
+    }
+
+    static var none: Self { Self(count: 0) { _ in fatalError("an empty list has no elements") } }
 }
 
 /// What the C side of a `SlotListModel` reads: its count and the objects made for positions.

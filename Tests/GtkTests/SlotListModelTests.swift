@@ -38,7 +38,7 @@ final class SlotListModelTests: XCTestCase {
             window.present()
             defer { window.destroy() }
 
-            model.reload(count: 100_000, changed: 0..<100_000) { "Row \($0)" }
+            model.reload(SlotRows(count: 100_000) { "Row \($0)" }, changed: 0..<100_000)
             XCTAssertEqual(emitted, [[0, 0, 100_000]])
             XCTAssertEqual(model.count, 100_000)
             XCTAssertEqual(model[99_999], "Row 99999")
@@ -47,7 +47,8 @@ final class SlotListModelTests: XCTestCase {
 
             // Narrowed from the third row on: one signal from there to the end.
             emitted = []
-            model.reload(count: 40, changed: 2..<40) { $0 < 2 ? "Row \($0)" : "Kept \($0)" }
+            // 45 rows, the first 40 shown.
+            model.reload(SlotRows(count: 45) { $0 < 2 ? "Row \($0)" : "Kept \($0)" }, showing: 40, changed: 2..<40)
             XCTAssertEqual(emitted, [[2, 99_998, 38]])
             XCTAssertTrue(
                 MainContext.spin(until: { bound[2] == "Kept 2" && bound[0] == "Row 0" }),
@@ -60,13 +61,14 @@ final class SlotListModelTests: XCTestCase {
             XCTAssertEqual(emitted, [[5, 1, 1]])
             XCTAssertTrue(MainContext.spin(until: { bound[5] == "Changed" }))
             XCTAssertEqual(model[4], "Kept 4")
-            model.resize(to: 45)
-            XCTAssertEqual(emitted.last, [40, 0, 5], "grown at its end")
+            model.resize(to: 50)
+            XCTAssertEqual(emitted.last, [40, 0, 5], "grown at its end, to as many rows as there are")
+            XCTAssertEqual(model.count, 45)
             model.splice(at: 0, removing: 1, inserting: ["New"])
             XCTAssertEqual(emitted.last, [0, 45, 45])
             XCTAssertEqual(model[0], "New")
             XCTAssertEqual(model[1], "Row 1")
-            model.reload(count: 0, changed: 0..<0) { _ in "" }
+            model.reload(SlotRows(count: 0) { _ in "" }, changed: 0..<0)
             XCTAssertEqual(emitted.last, [0, 45, 0])
             XCTAssertTrue(MainContext.spin(until: { bound.isEmpty }), "every row unbound")
         }

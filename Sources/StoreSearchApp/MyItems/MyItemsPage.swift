@@ -21,9 +21,13 @@ final class MyItemsPage {
     private let locale: Locale
     /// Every item, and what the order, filter and text let through (made in the background).
     private var listing: MyItemsListing!
-    /// The list last shown, and the listed items' positions in it, in the model's order.
-    private var list: MyItemsList?
-    private var positions: [Int] = []
+    /// The listing the rows show: what the selection, Enter and Delete act on. Its list and
+    /// positions are one value, and the rows are made from it (`Listed.rows`).
+    private var listed: MyItemsListing.Listed?
+    /// A listing that came while one was being shown (the rows' change can select, and a
+    /// selection can change the items): it is shown right after, never in the middle.
+    private var nextListed: MyItemsListing.Listed?
+    private var isShowingListing = false
     /// The keys of the model's rows' items, in order (`MyItemsList.keys(at:)`): what the next
     /// listing is compared with, so that only the rows whose item differs are bound again.
     private var rowKeys: [Int] = []
@@ -38,7 +42,7 @@ final class MyItemsPage {
     /// Bumped by every change of the rows: a fill still under way for older ones stops.
     private var fillGeneration = 0
     /// The items listed, in order.
-    var shown: [MyItem] { list.map { list in positions.map { list[$0] } } ?? [] }
+    var shown: [MyItem] { listed.map { listed in listed.positions.map { listed.list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
@@ -78,7 +82,7 @@ final class MyItemsPage {
         }
         filterEntry.onEachChange { [weak self] in self?.listing.relist() }  // the filter is local: narrow at once
         filterEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == Keys.down, let self, !self.positions.isEmpty else { return false }
+            guard keyval == Keys.down, let self, self.count > 0 else { return false }
             self.select(0)
             return self.views.focus(at: 0)
         }
@@ -125,11 +129,10 @@ final class MyItemsPage {
     }
 
     var selected: MyItem? {
-        guard let list, let row = views.selection.selectedIndex, row < positions.count, positions[row] < list.count
-        else { return nil }
-        return list[positions[row]]
+        guard let listed, let row = views.selection.selectedIndex, row < listed.positions.count else { return nil }
+        return listed.item(at: row)
     }
-    var count: Int { positions.count }
+    var count: Int { listed?.positions.count ?? 0 }
     var countText: String { countLabel.text }
     /// The page's own pages, as my-items-page.ui names them.
     enum Page: String, CaseIterable {
@@ -144,16 +147,28 @@ final class MyItemsPage {
     /// changed follow, the selection kept by item.
     func storeChanged() { listing.storeChanged() }
 
-    /// Shows a listing: items-changed for the rows that differ; the count and status pages.
+    /// Shows a listing: items-changed for the rows that differ; the count and status pages. One
+    /// handed meanwhile (a row's change moved the selection, whose detail changed an item) waits
+    /// until this one is shown: the rows and the listing always change together.
     private func show(_ listed: MyItemsListing.Listed) {
+        guard !isShowingListing else { return nextListed = listed }
+        isShowingListing = true
+        replaceListing(with: listed)
+        isShowingListing = false
+        if let next = nextListed {
+            nextListed = nil
+            show(next)
+        }
+    }
+
+    private func replaceListing(with listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
         let selectedID = views.selection.selectedIndex.flatMap { row in
-            self.list.flatMap { row < rows.count && row < positions.count ? $0.id(at: positions[row]) : nil }
+            self.listed.flatMap { row < rows.count && row < $0.positions.count ? $0.id(at: row) : nil }
         }
         // What a large list drops (each item's record, 100,000 keys) is let go off the main thread.
-        let replaced = Discarded((self.list, positions, rowKeys))
-        self.list = list
-        positions = matched
+        let replaced = Discarded((self.listed, rowKeys))
+        self.listed = listed
         // The same items, unchanged, in the same order (more of a word typed, the same matches): no row changes.
         if listed.keys != rowKeys || rows.count != rowKeys.count { showRows(listed, selectedID: selectedID) }
         replaced.dropInBackground()
@@ -181,9 +196,8 @@ final class MyItemsPage {
     /// as they are. Else for the rows from the first that differs to the last, or to the end when
     /// the count changes. The selection follows its item.
     private func showRows(_ listed: MyItemsListing.Listed, selectedID: String?) {
-        let keys = listed.keys, list = listed.list, positions = self.positions
+        let keys = listed.keys, shownRows = listed.rows
         let old = rowKeys.prefix(rows.count)  // a list still filling has fewer rows than keys
-        let element = { @MainActor (row: Int) in list[positions[row]].item }
         if old.count == keys.count, rowKeys.count == keys.count {
             let changed = keys.indices.filter { old[$0] != keys[$0] }
             // Most rows changed (another order): the rows from the first to the last that changed.
@@ -196,15 +210,15 @@ final class MyItemsPage {
                 let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes)
                 let told = changed.filter(built.contains)
                 let range = told.first.map { $0..<told.last! + 1 } ?? 0..<0
-                return replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: range.contains) {
-                    rows.reload(count: keys.count, changed: range, element: element)
+                return replacingRows(selectedID: selectedID, with: listed, takingOff: range.contains) {
+                    rows.reload(shownRows, changed: range)
                 }
             }
         }
         let common = min(old.count, keys.count)
         guard let first = (0..<common).first(where: { old[$0] != keys[$0] }) ?? (old.count == keys.count ? nil : common)
         else {
-            return rows.reload(count: keys.count, changed: 0..<0, element: element)
+            return rows.reload(shownRows, changed: 0..<0)
         }
         let end =
             old.count == keys.count
@@ -213,30 +227,30 @@ final class MyItemsPage {
         if old.isEmpty { [views.listViewport, views.gridViewport].forEach { $0.reset() } }
         fillGeneration += 1
         let count = old.isEmpty ? min(keys.count, Self.firstRows) : keys.count
-        // The rows GTK has built first, the rest after (see `SlotListModel.reload(count:changed:split:element:)`).
+        // The rows GTK has built first, the rest after (see `SlotListModel.reload(_:showing:changed:split:)`).
         let built = views.listViewport.placedIndexes.union(views.gridViewport.placedIndexes).max().map { $0 + 1 } ?? 0
-        replacingRows(selectedID: selectedID, keys: keys, list: list, takingOff: { $0 >= first }) {
-            rows.reload(count: count, changed: first..<min(end, count), split: built, element: element)
+        replacingRows(selectedID: selectedID, with: listed, takingOff: { $0 >= first }) {
+            rows.reload(shownRows, showing: count, changed: first..<min(end, count), split: built)
         }
         if count < keys.count { fill(to: keys.count) }
     }
 
-    /// Replaces rows with `reload`, now showing `keys`. The rows' objects stand for positions: a
+    /// Replaces rows with `reload`, now showing `listed`. The rows' objects stand for positions: a
     /// selection on a row being replaced (`takingOff`) would stay on its position (and GTK would
     /// look for it row by row), so it is taken off and put back on its item.
     private func replacingRows(
-        selectedID: String?, keys: [Int], list: MyItemsList, takingOff: (Int) -> Bool, _ reload: () -> Void
+        selectedID: String?, with listed: MyItemsListing.Listed, takingOff: (Int) -> Bool, _ reload: () -> Void
     ) {
-        rowKeys = keys
+        rowKeys = listed.keys
         isReplacingRows = true
         let selectedRow = views.selection.selectedIndex
         if let row = selectedRow, takingOff(row) { views.selection.selectedIndex = nil }
         reload()
         // The selected item is usually where it was (a price check moves no row).
-        let isAtRow = { (row: Int) in row < self.positions.count && list.id(at: self.positions[row]) == selectedID }
+        let isAtRow = { (row: Int) in row < listed.positions.count && listed.id(at: row) == selectedID }
         let row =
             selectedID == nil
-            ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? positions.indices.first(where: isAtRow)
+            ? nil : selectedRow.flatMap { isAtRow($0) ? $0 : nil } ?? listed.positions.indices.first(where: isAtRow)
         if let row {
             if views.selection.selectedIndex != row { views.selection.selectedIndex = row }
             // GtkListView keeps its focus ring at the old index (an undone Remove put another
@@ -268,7 +282,9 @@ final class MyItemsPage {
     /// Selects the item with `id` if it is listed; false when it is not.
     @discardableResult
     func select(id: String) -> Bool {
-        guard let list, let index = positions.firstIndex(where: { list.id(at: $0) == id }) else { return false }
+        guard let listed, let index = listed.positions.indices.first(where: { listed.id(at: $0) == id }) else {
+            return false
+        }
         select(index)
         return true
     }
@@ -283,9 +299,21 @@ final class MyItemsPage {
     }
 
     private func activate(at index: Int) {
-        guard let list, index < positions.count else { return }
+        guard let listed, index < listed.positions.count else { return }
         if views.selection.selectedIndex != index { select(index) }
-        itemActivated.send(list[positions[index]])
+        itemActivated.send(listed.item(at: index))
+    }
+}
+
+extension MyItemsListing.Listed {
+    /// The listed item in row `row`.
+    func item(at row: Int) -> MyItem { list[positions[row]] }
+    func id(at row: Int) -> String { list.id(at: positions[row]) }
+
+    /// The rows that show the listing: as many as it lists, each made from its own listing.
+    var rows: SlotRows<Item> {
+        let list = list, positions = positions
+        return SlotRows(count: positions.count) { list[positions[$0]].item }
     }
 }
 
