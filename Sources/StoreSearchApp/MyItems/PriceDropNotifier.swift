@@ -56,7 +56,7 @@ final class PriceDropNotifier {
             lastSent = message
             application.sendNotification(
                 id: Self.notificationID, title: message.title, body: message.body,
-                defaultAction: "app.\(Self.applicationAction)")
+                iconName: StoreSearchApp.applicationID, defaultAction: "app.\(Self.applicationAction)")
         }
     }
 
