@@ -74,17 +74,6 @@ public final class Application: Object {
         g_action_map_add_action(OpaquePointer(gobject), OpaquePointer(action.gobject))
     }
 
-    /// Sends a desktop notification through GNotification (GNOME Shell's org.gtk.Notifications,
-    /// the portal, or org.freedesktop.Notifications); a later one with the same `id` replaces it.
-    /// `defaultAction` ("app.NAME") runs when the user clicks it.
-    public func sendNotification(id: String, title: String, body: String, defaultAction: String?) {
-        let notification = g_notification_new(title)
-        defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
-        g_notification_set_body(notification, body)
-        if let defaultAction { g_notification_set_default_action(notification, defaultAction) }
-        g_application_send_notification(cast(GApplication.self), id, notification)
-    }
-
     /// Binds accelerators such as "<Control>f" to an action such as "win.focus-search".
     public func setAccelerators(_ accelerators: [String], forAction action: String) {
         withCStrings(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }

@@ -129,6 +129,13 @@ public final class DBusCall {
         return Int64(g_variant_get_int64(child))
     }
 
+    /// Argument `index` as an unsigned 32-bit integer (`u`).
+    public func uint32(_ index: Int) -> UInt32 {
+        guard let parameters, let child = g_variant_get_child_value(parameters, gsize(index)) else { return 0 }
+        defer { g_variant_unref(child) }
+        return UInt32(g_variant_get_uint32(child))
+    }
+
     /// Answers with `values` as the reply's tuple (nil: no values).
     /// True once the call has been answered (a second answer is not sent).
     public var isAnswered: Bool { invocation == nil }

@@ -80,6 +80,11 @@ open class Window: Widget {
 
     public func present() { gtk_window_present(window) }
 
+    /// Presents the window as a response to a user's action at `time` (an X11/Wayland event time,
+    /// such as the one GNOME Shell hands a search provider): with it the window manager can
+    /// bring the window forward where it would refuse a request without one.
+    public func present(time: UInt32) { gtk_window_present_with_time(window, guint32(time)) }
+
     /// Asks the window to close, as the close button does (runs close-request handlers).
     public func close() { gtk_window_close(window) }
 

@@ -213,6 +213,67 @@ final class SearchProviderTests: XCTestCase {
         }
     }
 
+    /// Issue #41: the installed binary started by D-Bus for one call, with no window and nothing
+    /// read: the Shell's pick after the provider quit, and a notification clicked after the app
+    /// quit. Each opens the window (ColdActivationTests checks what it shows).
+    func testAColdStartForAPickOrANotificationClickOpensTheWindow() throws {
+        let server = try startStore(closed: Flag())
+        defer { server.stop() }
+        let template = try String(
+            contentsOf: MainLoop.repository.appending(path: "Resources/io.github.storesearch.StoreSearch.service.in"),
+            encoding: .utf8)
+        let calls: [(name: String, arguments: [String])] = [
+            (
+                "ActivateResult",
+                [
+                    "--object-path", Self.path, "--method", "\(Self.interface).ActivateResult",
+                    "track:900", "['live']", "0",
+                ]
+            ),
+            (
+                "ActivateAction",
+                [
+                    "--object-path", "/io/github/storesearch/StoreSearch", "--method",
+                    "org.freedesktop.Application.ActivateAction", "show-price-drops", "[]", "{}",
+                ]
+            ),
+        ]
+        for (index, call) in calls.enumerated() {
+            let services = folder.appending(path: "services-cold-\(index)")
+            try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+            try template.replacingOccurrences(of: "@bindir@", with: Self.executable.deletingLastPathComponent().path)
+                .write(
+                    to: services.appending(path: "io.github.storesearch.StoreSearch.service"), atomically: true,
+                    encoding: .utf8)
+            let activating = try PrivateSessionBus(
+                activatingServicesIn: services, environment: environment(apiBase: server.baseURL!))
+            defer { activating.stop() }
+            var caller = ProcessInfo.processInfo.environment
+            caller["DBUS_SESSION_BUS_ADDRESS"] = activating.address
+            defer { Self.stopService(on: caller) }
+
+            let process = Process(), output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+            process.arguments =
+                ["call", "--session", "--timeout", "10", "--dest", "io.github.storesearch.StoreSearch"] + call.arguments
+            process.environment = caller
+            process.standardOutput = output
+            process.standardError = output
+            let started = Date()
+            try process.run()
+            process.waitUntilExit()
+            let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(reply.trimmingCharacters(in: .whitespacesAndNewlines), "()", "\(call.name) from cold")
+            guard Self.windowAppears() else {
+                XCTFail("\(call.name) from cold opens the window")
+                continue
+            }
+            print(
+                "Cold \(call.name), D-Bus activation to the window on screen: \(String(format: "%.0f ms", Date().timeIntervalSince(started) * 1000)) (gdbus and xdotool included)"
+            )
+        }
+    }
+
     /// Ends the service D-Bus started on the bus `environment` names (it would stay 10 s).
     private static func stopService(on environment: [String: String]) {
         let process = Process()

@@ -15,9 +15,19 @@ final class WindowHarness {
     /// One registered application for every UI test (windows need a registered application).
     static let application: Application = {
         let application = StoreSearchApp.makeApplication(id: "io.github.storesearch.StoreSearch.Tests")
+        // The app's own actions (a notification's click), run on the newest harness's window.
+        ApplicationActions.add(to: application) {
+            newest?.main
+        } showWindow: { work in
+            guard let main = newest?.main else { return }
+            work(main)
+            main.window.present()
+        }
         precondition(application.register(), "cannot register the test application")
         return application
     }()
+    /// The harness made last (while it lives).
+    private static weak var newest: WindowHarness?
 
     let paths: AppPaths
     let environment: AppEnvironment
@@ -40,6 +50,7 @@ final class WindowHarness {
             options: options, paths: paths, resources: ResourceLocator.locate()!,
             locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
         main = MainWindow(application: Self.application, environment: environment, settings: settings)
+        Self.newest = self
         if let size { main.window.setDefaultSize(width: size.width, height: size.height) }
         main.present()
         XCTAssertTrue(MainContext.spin(until: { self.main.window.isMapped && self.main.window.allocatedWidth > 0 }))

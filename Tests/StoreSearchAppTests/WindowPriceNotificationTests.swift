@@ -106,6 +106,13 @@ final class WindowPriceNotificationTests: XCTestCase {
                 XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
                 XCTAssertTrue(busText.contains("string \"default\""), "a default action: \(busText)")
                 XCTAssertFalse(busText.contains("Steady"), "an unchanged price is not told of")
+                // Issue #41: the server shows the app's name and icon (it showed "storesearch" and none).
+                XCTAssertTrue(busText.contains("string \"StoreSearch\""), "the app's name: \(busText)")
+                XCTAssertTrue(
+                    busText.contains(
+                        "string \"image-path\"\n         variant             string \"io.github.storesearch.StoreSearch\""
+                    ),
+                    "the app's icon: \(busText)")
                 main.myItems.showPage(myItems: false)
 
                 // The bubble the server shows on its display, clicked as a user does.
@@ -130,9 +137,24 @@ final class WindowPriceNotificationTests: XCTestCase {
                     ),
                     "the notification's default action opens My Items on Price Drops")
                 XCTAssertTrue(MainContext.spin(until: { main.myItems.page.shown.map(\.item.name) == ["Kuzu Kuzu"] }))
+                // notification-daemon reads bodies as markup: a store's name is text there.
+                WindowHarness.application.sendNotification(
+                    id: "markup", title: "Names", body: "Simon & Garfunkel <b>Live</b>", defaultAction: nil)
+                XCTAssertTrue(
+                    MainContext.spin(until: { busText.contains("Simon &amp; Garfunkel &lt;b&gt;Live&lt;/b&gt;") }),
+                    "the body's markup is escaped: \(busText)")
                 XCTAssertTrue(harness.close())
             }
         }
+    }
+
+    /// Issue #41: what a freedesktop server that reads markup gets for a body.
+    func testEscapingMarkupLeavesOnlyText() {
+        XCTAssertEqual(
+            Application.escapingMarkup("Simon & Garfunkel <b>Live</b> <a href=\"x\">1 > 0</a> Şımarık"),
+            "Simon &amp; Garfunkel &lt;b&gt;Live&lt;/b&gt; &lt;a href=\"x\"&gt;1 &gt; 0&lt;/a&gt; Şımarık")
+        XCTAssertEqual(Application.escapingMarkup("&amp;"), "&amp;amp;", "text, not markup: escaped again")
+        XCTAssertEqual(Application.escapingMarkup(""), "")
     }
 
     /// Turned off (the main menu's switch, GSettings `notify-price-drops`), nothing is sent.

@@ -18,6 +18,20 @@ final class StoreLinkTests: XCTestCase {
         }
     }
 
+    /// Issue #41: a result the Shell's overview picks may have been answered by a process that
+    /// quit since; its id alone finds it in the store.
+    func testAnItemIDNamesItsItemInTheStore() {
+        XCTAssertEqual(StoreLink(itemID: "track:1440857788"), StoreLink(id: "1440857788", region: nil))
+        XCTAssertEqual(StoreLink(itemID: "collection:1440857781"), StoreLink(id: "1440857781", region: nil))
+        XCTAssertEqual(StoreLink(itemID: "artist:42"), StoreLink(id: "42", region: nil))
+        XCTAssertEqual(
+            StoreLink(itemID: "url:https://books.apple.com/jp/book/a-book/id1234567"),
+            StoreLink(id: "1234567", region: "JP"))
+        for id in ["track:", "track:12a", "42", "url:https://example.com/us/album/id1", "url:file:///etc/passwd", ""] {
+            XCTAssertNil(StoreLink(itemID: id), id)
+        }
+    }
+
     func testOtherLinksAreRefused() {
         for text in [
             "file:///etc/passwd", "https://example.com/us/album/id1", "ftp://music.apple.com/us/album/id1",

@@ -2,8 +2,8 @@ import Foundation
 import Gtk
 
 /// What one run of the app holds: the environment (made on first use), the window (opened on
-/// first use: the Shell's search provider works without one), the search provider, and the
-/// signals that end a session. It answers the application's signals.
+/// first use: the Shell's search provider works without one), the search provider, the
+/// application's actions, and the signals that end a session. It answers the application's signals.
 @MainActor
 final class AppSession {
     private static let sessionEndSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
@@ -21,6 +21,11 @@ final class AppSession {
         self.application = application
         self.makeEnvironment = makeEnvironment
         connect()
+        ApplicationActions.add(to: application) { [weak self] in
+            self?.window
+        } showWindow: { [weak self] work in
+            self?.showWindow(work)
+        }
     }
 
     private func sharedEnvironment() -> AppEnvironment {
@@ -43,6 +48,29 @@ final class AppSession {
         onWindowOpened?(opened)
         SelfCheck.startIfRequested(opened, environment: sharedEnvironment())
         return opened
+    }
+
+    /// Opens the window (or takes the open one), runs `work` on it and brings it forward, at
+    /// `time` when a user's action at that time asked for it. The application is held until the
+    /// window is on screen: D-Bus may have started it for this one call.
+    private func showWindow(time: UInt32? = nil, _ work: (MainWindow) -> Void) {
+        application.hold()
+        let main = openWindow()
+        work(main)
+        // The focus stays where `work` put it (a newly opened window's is in the search field).
+        if let time { main.window.present(time: time) } else { main.window.present() }
+        var released = false
+        let release = { [application] in
+            if !released { application.release() }
+            released = true
+        }
+        // A window closed before it ever showed has no frame: the timer releases then.
+        let fallback = MainContext.after(.seconds(10)) { release() }
+        main.window.onEachFrame {
+            fallback.cancel()
+            release()
+            return false
+        }
     }
 
     private func connect() {
@@ -77,15 +105,16 @@ final class AppSession {
         let search = SearchProvider(connection: connection, application: application) { [unowned self] in
             self.sharedEnvironment()
         }
-        search.resultActivated.subscribe { [weak self] result, isMine in
-            guard let opened = self?.openWindow() else { return }
-            opened.showFromOverview(result, isMine: isMine)
-            opened.present()
+        search.resultActivated.subscribe { [weak self] pick, time in
+            self?.showWindow(time: time) { main in
+                switch pick {
+                case .result(let result, let isMine): main.showFromOverview(result, isMine: isMine)
+                case .storeItem(let id): main.showFromOverview(storeItemID: id)
+                }
+            }
         }
-        search.searchLaunched.subscribe { [weak self] term in
-            guard let opened = self?.openWindow() else { return }
-            opened.searchFromOverview(term)
-            opened.present()
+        search.searchLaunched.subscribe { [weak self] term, time in
+            self?.showWindow(time: time) { $0.searchFromOverview(term) }
         }
         provider = search
     }

@@ -14,7 +14,9 @@ public enum StoreSearchApp {
     /// A libadwaita application (styles, dark mode, named colors) under `id`; see
     /// `Application.init(id:handlesCommandLine:)`.
     public static func makeApplication(id: String, handlesCommandLine: Bool = false) -> Application {
-        Adwaita.application(id: id, handlesCommandLine: handlesCommandLine)
+        // What notification servers name the app by (else the program's name, "storesearch").
+        Application.setApplicationName("StoreSearch")
+        return Adwaita.application(id: id, handlesCommandLine: handlesCommandLine)
     }
 
     /// Runs until the window closes. `arguments` are the validated command line (forwarded to a

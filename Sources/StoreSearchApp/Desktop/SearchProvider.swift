@@ -32,10 +32,18 @@ final class SearchProvider {
     /// every keystroke; folding 10,000 items takes about 30 ms).
     private var myItems: (changeCount: Int, list: MyItemsList)?
 
-    /// The user chose a result in the overview; `isMine` when it is one of My Items.
-    let resultActivated = Event<(result: SearchResult, isMine: Bool)>()
-    /// The user asked to see all results for these terms in the app.
-    let searchLaunched = Event<String>()
+    /// A result the user chose in the overview.
+    enum Pick {
+        /// Known here: answered by this process or one of the user's records (`isMine`).
+        case result(SearchResult, isMine: Bool)
+        /// Answered by an earlier process (this one started for the pick): only its id is known.
+        case storeItem(id: String)
+    }
+
+    /// The user chose a result in the overview at `time` (the Shell's event time).
+    let resultActivated = Event<(pick: Pick, time: UInt32)>()
+    /// The user asked to see all results for these terms in the app, at `time`.
+    let searchLaunched = Event<(term: String, time: UInt32)>()
 
     /// Exports the provider on `connection` (the application's, as it registers on the bus).
     init(connection: OpaquePointer, application: Application, environment: @escaping @MainActor () -> AppEnvironment) {
@@ -63,14 +71,11 @@ final class SearchProvider {
         case "GetSubsearchResultSet": search(call.strings(1), narrowing: call.strings(0), answering: call)
         case "GetResultMetas": call.reply([metas(call.strings(0))])
         case "ActivateResult":
-            let id = call.string(0)
-            if let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot {
-                resultActivated.send((result, environment.keeper.store.records[id] != nil))
-            }
             call.reply()
+            activate(call.string(0), time: call.uint32(2))
         case "LaunchSearch":
-            searchLaunched.send(call.strings(0).joined(separator: " "))
             call.reply()
+            searchLaunched.send((call.strings(0).joined(separator: " "), call.uint32(1)))
         default: call.fail("org.freedesktop.DBus.Error.UnknownMethod", "No method \(call.method)")
         }
     }
@@ -86,6 +91,26 @@ final class SearchProvider {
             deadline.cancel()
             if !call.isAnswered { self?.handle(call) }  // else a newer keystroke's search may be under way
             self?.application.release()
+        }
+    }
+
+    /// The user picked result `id`. A provider that idled has quit by the time the user picks
+    /// (the Shell keeps its results on screen): D-Bus starts a new process for this call, which
+    /// has answered nothing yet and is still reading the user's items. It is held until they are
+    /// read and the pick is handed on (whoever opens the window holds it from then on).
+    private func activate(_ id: String, time: UInt32) {
+        application.hold()
+        Task { [weak self, environment, application] in
+            await environment.keeper.waitUntilLoaded()
+            defer { application.release() }
+            let record = environment.keeper.store.records[id]
+            let pick: Pick =
+                if let result = self?.answered[id] ?? record?.snapshot {
+                    .result(result, isMine: record != nil)
+                } else {
+                    .storeItem(id: id)
+                }
+            self?.resultActivated.send((pick, time))
         }
     }
 

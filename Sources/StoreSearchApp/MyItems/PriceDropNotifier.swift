@@ -11,7 +11,8 @@ import StoreSearchCore
 final class PriceDropNotifier {
     static let notificationID = "price-drops"
     static let settingKey = "notify-price-drops"
-    static let applicationAction = "show-price-drops"
+    /// What clicking the notification runs (added at start, before any window).
+    static let applicationAction = ApplicationActions.showPriceDrops
     /// Items named in the body; the rest is "…".
     nonisolated static let namedItems = 3
 
@@ -21,7 +22,7 @@ final class PriceDropNotifier {
     /// What the last notification said (tests read it).
     private(set) var lastSent: (title: String, body: String)?
 
-    /// `showPriceDrops`: opens My Items showing Price Drops (the notification's and the menu's action).
+    /// `showPriceDrops`: opens My Items showing Price Drops (the menu's action).
     init(
         application: Application, window: Window, settings: Settings?, locale: Locale,
         showPriceDrops: @escaping @MainActor () -> Void
@@ -29,12 +30,6 @@ final class PriceDropNotifier {
         self.application = application
         self.settings = settings
         self.locale = locale
-        // An application action (what a notification can name); a closed window's is never run.
-        application.addAction(Self.applicationAction) { [weak window] in
-            guard let window else { return }
-            showPriceDrops()
-            window.present()
-        }
         window.addAction(.priceDrops, showPriceDrops)
         window.addBoolAction(.notifyPriceDrops, state: isEnabled) { [weak self] on in
             self?.settings?.setBool(Self.settingKey, on)
@@ -61,7 +56,7 @@ final class PriceDropNotifier {
             lastSent = message
             application.sendNotification(
                 id: Self.notificationID, title: message.title, body: message.body,
-                defaultAction: "app.\(Self.applicationAction)")
+                iconName: StoreSearchApp.applicationID, defaultAction: "app.\(Self.applicationAction)")
         }
     }
 

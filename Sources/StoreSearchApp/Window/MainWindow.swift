@@ -78,8 +78,7 @@ public final class MainWindow {
             application: application, window: window, settings: environment.settings,
             locale: environment.locale
         ) { [weak myItems, weak layout] in
-            if layout?.isFolded == true { layout?.goBack() }
-            myItems?.showPriceDrops()
+            MainWindow.showPriceDrops(myItems: myItems, layout: layout)
         }
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) {
             [environment] in
@@ -428,10 +427,7 @@ public final class MainWindow {
                     options))
         }
         if let link = options.storeLink {
-            myItems.showPage(myItems: false)
-            // An item shown alone empties the search field (it was not found for the term there);
-            // an artist's page keeps the search the user came from.
-            search.open(link, clearingEntry: true)
+            open(link)
         } else if let term = options.searchTerm {
             searchFor(term, in: options.category)
         }
@@ -458,6 +454,31 @@ public final class MainWindow {
             search.showOpened(result)
         }
         layout.showDetail()
+    }
+
+    /// Opens the store's item `link` names, looked up in the store, on the Search page.
+    func open(_ link: StoreLink) {
+        myItems.showPage(myItems: false)
+        // An item shown alone empties the search field (it was not found for the term there);
+        // an artist's page keeps the search the user came from.
+        search.open(link, clearingEntry: true)
+    }
+
+    /// A result picked in the overview that this process never answered (it was answered by an
+    /// earlier one, which quit) and that is none of the user's records: looked up in the store.
+    func showFromOverview(storeItemID id: String) {
+        guard let link = StoreLink(itemID: id) else {
+            return Log.message(LogDomain.app, "The overview picked \(id), which names no item of the store")
+        }
+        open(link)
+    }
+
+    /// My Items showing the kept items whose price fell (the notification's and the menu's action).
+    func showPriceDrops() { Self.showPriceDrops(myItems: myItems, layout: layout) }
+
+    private static func showPriceDrops(myItems: MyItemsController?, layout: AdaptiveLayout?) {
+        if layout?.isFolded == true { layout?.goBack() }
+        myItems?.showPriceDrops()
     }
 
     /// Text dropped on the window is what pasting it in the search field does: a store link opens

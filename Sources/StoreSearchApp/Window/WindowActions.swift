@@ -3,9 +3,10 @@ import Foundation
 import Gtk
 
 /// The window's accelerators, and the actions of its chrome: the primary menu's About, the
-/// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and quit (Ctrl+Q). F10 opens the primary
-/// menu (its button is marked primary); Escape, Alt+Left and Delete belong to the panes, and
-/// search (Ctrl+F) and F6 to MainWindow, which knows the layout.
+/// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and Ctrl+Q for quit (app.quit is
+/// ApplicationActions'). F10 opens the primary menu (its button is marked primary); Escape,
+/// Alt+Left and Delete belong to the panes, and search (Ctrl+F) and F6 to MainWindow, which
+/// knows the layout.
 /// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoActions'.)
 @MainActor
 final class WindowActions {
@@ -33,8 +34,6 @@ final class WindowActions {
         self.window = window
         window.addAction(.about) { [weak self] in self?.showAbout() }
         window.addAction(.close) { [weak self] in self?.window.close() }
-        // Closing saves (close-request); the application ends with its last window.
-        application.addAction("quit") { [weak self] in self?.window.close() }
         // The shortcuts window is built when first asked for (it costs ~5 ms at start otherwise).
         window.addAction(.showHelpOverlay) { [weak self] in self?.showShortcuts() }
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action.detailedName) }

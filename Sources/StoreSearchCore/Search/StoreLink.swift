@@ -64,3 +64,19 @@ public struct StoreLink: Hashable, Sendable {
             || trimmed.hasPrefix("itms")
     }
 }
+
+// In an extension: the memberwise initializer stays.
+extension StoreLink {
+    /// The link to the item whose id (a `SearchResult`'s) is `itemID`: "track:123",
+    /// "collection:123" and "artist:123" name store id 123 in the current store region; "url:LINK"
+    /// names what its link does. Nil for any other id.
+    public init?(itemID: String) {
+        if let id = LookupQuery.storeID(ofItem: itemID) {
+            self.init(id: id, region: nil)
+        } else if itemID.hasPrefix("url:"), case .success(let link) = StoreLink.parse(String(itemID.dropFirst(4))) {
+            self = link
+        } else {
+            return nil
+        }
+    }
+}
