@@ -36,6 +36,12 @@ public enum Keys {
         return character > 0x20 && character != 0x7F
     }
 
+    /// The character the key types (nil: a command, navigation, or no character).
+    public static func typedCharacter(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Character? {
+        guard isText(keyval, modifiers), let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)) else { return nil }
+        return Character(scalar)
+    }
+
     /// Control, Alt or Super is held: the key is a command, not typing or plain navigation.
     private static func holdsCommand(_ modifiers: GdkModifierType) -> Bool {
         modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue) != 0

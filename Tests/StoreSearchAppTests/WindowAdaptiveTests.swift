@@ -32,7 +32,7 @@ final class WindowAdaptiveTests: XCTestCase {
             // Enter on a row opens it; Escape and Alt+Left go back.
             harness.main.resultsList.activate(2)
             XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }))
-            XCTAssertTrue(harness.form.ui.nameEntry.containsFocus, "Enter puts focus in the form")
+            XCTAssertTrue(main.keepButton.hasFocus, "Enter puts focus on the item's page")
             harness.pressKeys("Escape")
             XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Escape goes back")
             XCTAssertTrue(main.resultsList.containsFocus, "focus returns to the results")
@@ -104,8 +104,8 @@ final class WindowAdaptiveTests: XCTestCase {
             let main = harness.main
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
-            XCTAssertTrue(
-                MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }), "Enter puts focus in the form")
+            harness.pressKeys("F2")
+            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }), "F2 renames")
             XCTAssertFalse(main.isFolded)
 
             harness.resize(width: 360, height: 640)

@@ -34,6 +34,39 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// Issue #45: Enter on a result opens it with the focus on its page (its Keep star), not in
+    /// its Name field with the name selected: typing then searches again, as on a row, and the
+    /// item keeps its name (it was replaced and saved 3 s later). F2 goes to the Name field, its
+    /// text selected, and typing there renames.
+    func testEnterOpensAResultWithoutEditingItAndF2Renames() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, form = harness.form
+            harness.search("tarkan")
+            main.searchEntry.grabFocus()
+            harness.pressKeys("Down", "Return")
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.hasFocus }), "Enter opens it, focused on its page")
+            let opened = try XCTUnwrap(form.item)
+            harness.typeKeys("dudu")
+            XCTAssertTrue(
+                MainContext.spin(until: { main.searchEntry.text == "dudu" }), "typed: \(main.searchEntry.text)")
+            XCTAssertTrue(main.searchEntry.containsFocus)
+            _ = MainContext.spin(until: { false }, timeout: .milliseconds(1500))  // a draft would be kept by now
+            XCTAssertNil(harness.environment.keeper.store.records[opened.id]?.edits.name, "the name is not edited")
+
+            harness.search("tarkan")
+            harness.open(opened.name)
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.hasFocus }))
+            harness.pressKeys("F2")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.containsFocus }), "F2 goes to the Name field")
+            harness.typeKeys("Renamed")
+            harness.pressKeys("Return")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    harness.environment.keeper.store.records[opened.id]?.edits.name == "Renamed"
+                }), "the name was selected, and typing replaced it: \(form.ui.nameEntry.text)")
+        }
+    }
+
     /// Tab leaves the results for the open item's detail, and Shift+Tab for the search field,
     /// instead of walking row by row through up to 200 results (GTK 4.8's lists).
     func testTabLeavesTheResultsForTheDetailAndShiftTabForTheSearchField() throws {
@@ -121,7 +154,7 @@ final class WindowKeyboardTests: XCTestCase {
             XCTAssertTrue(
                 MainContext.spin(until: { page.filterEntry.containsFocus }), "Ctrl+F goes to My Items' filter")
             page.views.list.activate(0)
-            XCTAssertTrue(MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }))
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.hasFocus }), "Enter opens it, focused on its page")
             harness.pressKeys("F6")
             XCTAssertTrue(MainContext.spin(until: { page.views.list.containsFocus }), "F6 comes back to My Items' row")
             harness.pressKeys("F6")
@@ -189,12 +222,11 @@ final class WindowKeyboardTests: XCTestCase {
             // The first Down goes from the search field to row 0, the other 40 down the list.
             harness.pressKeys(Array(repeating: "Down", count: 41) + ["Return"], delay: 25)
             XCTAssertTrue(
-                MainContext.spin(until: { harness.form.ui.nameEntry.containsFocus }, timeout: .seconds(5)),
-                "Enter opens the row in the form")
+                MainContext.spin(until: { main.keepButton.hasFocus }, timeout: .seconds(5)), "Enter opens the row")
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))  // anything the keys left behind
             XCTAssertEqual(main.resultsList.selectedIndex, 40, "the focused row is selected")
             XCTAssertEqual(harness.form.item?.id, main.shownItems[40].id, "and open in the detail")
-            XCTAssertTrue(harness.form.ui.nameEntry.containsFocus)
+            XCTAssertTrue(main.keepButton.hasFocus)
             let scroller = main.results.views.listViewport
             XCTAssertTrue(
                 scroller.visibleRows()?.contains(40) == true,

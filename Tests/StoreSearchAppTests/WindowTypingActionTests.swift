@@ -46,8 +46,8 @@ final class WindowTypingActionTests: XCTestCase {
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
             let id = try XCTUnwrap(form.item?.id)
-            XCTAssertTrue(
-                MainContext.spin(until: { form.ui.nameEntry.containsFocus }), "opening a result goes to its Name")
+            harness.pressKeys("F2")
+            XCTAssertTrue(MainContext.spin(until: { form.ui.nameEntry.containsFocus }), "F2 goes to its Name")
             harness.pressKeys("End")
             harness.typeKeys(" live")
             XCTAssertTrue(

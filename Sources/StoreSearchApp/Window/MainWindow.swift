@@ -166,6 +166,12 @@ public final class MainWindow {
             self.shownList.searchField.grabFocus()
         }
         window.addAction(.switchPane) { [weak self] in self?.switchPane() }
+        window.addAction(.renameItem) { [weak self] in self?.renameItem() }
+        // Keys no control of the open item's page took (its fields take their typing).
+        layout.detailContent.onKeyPressed { [weak self] keyval, modifiers in
+            guard let self, let character = Keys.typedCharacter(keyval, modifiers) else { return false }
+            return self.typeIntoSearch(character)
+        }
     }
 
     /// The detail shows the item selected or opened, and follows the items.
@@ -249,7 +255,7 @@ public final class MainWindow {
         }
         results.viewModeChanged.subscribe { [weak self] mode in self?.myItems.page.showViewMode(mode) }
         myItems.page.itemSelected.subscribe { [weak self] item, opens in self?.showSelected(item?.item, opens: opens) }
-        myItems.page.itemActivated.subscribe { [weak self] _ in self?.editName() }
+        myItems.page.itemActivated.subscribe { [weak self] _ in self?.openItem() }
         myItems.pageChanged.subscribe { [weak self] isMyItems in
             guard let self else { return }
             // The sort menu orders search results; My Items has its own beside its filter.
@@ -272,7 +278,7 @@ public final class MainWindow {
         }
         results.itemActivated.subscribe { [weak self] item in
             guard let self, !self.browse.openArtistRow(item) else { return }
-            self.editName()
+            self.openItem()
         }
         ui.resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
         resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
@@ -305,10 +311,36 @@ public final class MainWindow {
         if item != nil, opens { layout.showDetail() }
     }
 
-    /// Enter or a double click on an item: its detail, ready to edit its name.
-    private func editName() {
+    /// Enter or a double click on an item: its detail, with the focus on its page, not in a field
+    /// (GNOME Software, Contacts): typing then searches again, and renaming is F2 or a click.
+    private func openItem() {
+        layout.showDetail()
+        focusDetail()
+    }
+
+    /// The detail's first control that the accessibility bus reports (its Keep star): GTK 4.8
+    /// does not report the focus inside an AdwEntryRow (the Name field), so a screen reader said
+    /// nothing (issue #30). Tab goes on into the form.
+    private func focusDetail() {
+        if !keepButton.isSensitive || !keepButton.grabFocus() { detail.ui.nameEntry.grabFocus() }
+    }
+
+    /// F2: the open item's Name field, its text selected to be typed over (as Nautilus renames).
+    private func renameItem() {
+        guard detail.item != nil else { return }
         layout.showDetail()
         detail.ui.nameEntry.grabFocus()
+    }
+
+    /// A character typed on the open item's page outside its fields goes to the search field of
+    /// the list beside it, as typing on a row does: a new search (on My Items, its filter).
+    private func typeIntoSearch(_ character: Character) -> Bool {
+        if layout.isFolded { layout.goBack(byKeyboard: true) }
+        let field = shownList.searchField
+        field.text = String(character)
+        field.grabFocus()
+        field.moveCursorToEnd()  // focus selects all; the next key must not replace it
+        return true
     }
 
     /// The list on screen (the results, or My Items) and the field that searches or filters it.
@@ -336,10 +368,7 @@ public final class MainWindow {
             if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
         } else if detail.item != nil {
             layout.showDetail()
-            // The detail's first control that the accessibility bus reports: GTK 4.8 does not
-            // report the focus inside an AdwEntryRow (the Name field), so a screen reader said
-            // nothing after F6 (issue #30). Tab goes on into the form.
-            if !keepButton.isSensitive || !keepButton.grabFocus() { detail.ui.nameEntry.grabFocus() }
+            focusDetail()
         } else {
             focusList(deselecting: false)
         }

@@ -21,6 +21,7 @@ final class WindowActions {
         (.switchPane, ["F6"]),
         (.redo, ["<Control><Shift>z"]),
         (.keep, ["<Control>d"]),
+        (.renameItem, ["F2"]),
         (.playPreview, ["<Control>p"]),
         (.showSearch, ["<Alt>1"]),
         (.showMyItems, ["<Alt>2"]),
