@@ -58,8 +58,79 @@ final class PriceHistoryTests: ItemFileTestCase {
 
         store.keep(song("track:4", "Lira", price: 9, currency: "TRY"), at: day1)
         XCTAssertEqual(
-            store.refreshPrices(from: [song("track:4", "Lira", price: 0.99, currency: "USD")], at: day2)["track:4"]?
-                .isDrop, false)
+            store.refreshPrices(from: [song("track:4", "Lira", price: 0.99, currency: "USD")], at: day2), [:],
+            "another currency is another store's price: not taken")
+        XCTAssertEqual(store.records["track:4"]?.snapshot?.price, 9)
+    }
+
+    /// Issue #45: a kept item belongs to the store it was kept in.
+    func testAKeptItemStaysInItsStoreUntilTheUserMovesIt() throws {
+        var store = ItemStore()
+        store.keep(song("track:1", "App", price: 17.99), at: day1)
+        var german = song("track:1", "App", price: 17.99, currency: "EUR")
+        german.storeRegion = "DE"
+        let kept = store.records["track:1"]
+        XCTAssertFalse(store.refreshSnapshots(from: [german], at: day2), "seen in another store: nothing changes")
+        XCTAssertEqual(store.refreshPrices(from: [german], at: day2), [:])
+        var euro = german
+        euro.storeRegion = "US"  // the item's own store, answering in another currency
+        XCTAssertEqual(store.refreshPrices(from: [euro], at: day2), [:])
+        XCTAssertEqual(store.records["track:1"], kept)
+
+        let shown = try XCTUnwrap(store.apply(to: [german]).first)
+        XCTAssertEqual(shown.keptFrom?.storeRegion, "US", "shown from the German store, kept from the US one")
+        XCTAssertEqual(shown.price, 17.99)
+        XCTAssertNil(store.item(for: kept!.snapshot!).keptFrom, "from its own store")
+
+        let before = try XCTUnwrap(store.watchedStore(of: "track:1"))
+        let move = ItemChange(result: german, kind: .watchedStore(before: before, after: WatchedStore(of: german)))
+        store.apply(move, at: day2)
+        XCTAssertEqual(store.records["track:1"]?.snapshot?.storeRegion, "DE")
+        XCTAssertEqual(store.records["track:1"]?.keptAt, kept?.keptAt)
+        store.apply(move.inverse, at: day3)
+        XCTAssertEqual(store.records["track:1"]?.snapshot, kept?.snapshot)
+        XCTAssertNil(store.watchedStore(of: "track:2"), "only a kept item is watched")
+    }
+
+    /// Issue #45: a file where a kept item already moved store ("$17.99 → €17.99") reads the
+    /// entry in another currency as the start of a new series: neither a drop nor a rise.
+    func testAPriceInAnotherCurrencyStartsANewSeries() {
+        var record = ItemRecord(id: "track:1")
+        record.priceHistory = [
+            PricePoint(date: day1, price: 17.99, currency: "USD"),
+            PricePoint(date: day2, price: 17.99, currency: "EUR"),
+        ]
+        XCTAssertNil(record.priceChange)
+        record.priceHistory.append(PricePoint(date: day3, price: 14.99, currency: "EUR"))
+        XCTAssertEqual(record.priceChange?.isDrop, true, "within the new series")
+        XCTAssertEqual(record.lowestPrice?.price, 14.99)
+    }
+
+    /// Issue #45: a price that is no price (text, NaN, a negative other than the store's -1) is
+    /// not a change to "Album Only"; an id answered twice with two prices is not taken.
+    func testOnlyTheStoresRealPricesAreTaken() throws {
+        let body = """
+            {"resultCount":5,"results":[
+            {"wrapperType":"track","kind":"song","trackId":1,"trackName":"Text","trackPrice":"0.49","collectionPrice":9.99,"currency":"USD"},
+            {"wrapperType":"track","kind":"song","trackId":2,"trackName":"Negative","trackPrice":-5,"collectionPrice":9.99,"currency":"USD"},
+            {"wrapperType":"track","kind":"song","trackId":3,"trackName":"NaN","trackPrice":"NaN","collectionPrice":9.99,"currency":"USD"},
+            {"wrapperType":"track","kind":"song","trackId":4,"trackName":"Album Only","trackPrice":-1,"collectionPrice":9.99,"currency":"USD"},
+            {"wrapperType":"track","kind":"song","trackId":5,"trackName":"Priced","trackPrice":0.99,"currency":"USD"}]}
+            """
+        let results = try SearchResponseDecoder.decode(Data(body.utf8))
+        XCTAssertEqual(results.map(\.hasUnreadablePrice), [true, true, true, false, false])
+        XCTAssertEqual(results.map(\.price), [nil, nil, nil, nil, 0.99])
+        XCTAssertEqual(results.map { $0.offers?.restriction }, [nil, nil, nil, .albumOnly, nil])
+
+        var store = ItemStore()
+        for id in 1...3 { store.keep(song("track:\(id)", "Song", price: 0.99), at: day1) }
+        var unreadable = results.prefix(3).map { $0.with(region: "US") }
+        XCTAssertEqual(store.refreshPrices(from: unreadable, at: day2), [:])
+        unreadable = [song("track:1", "Song", price: 0.49), song("track:1", "Song", price: 0.39)]
+        XCTAssertEqual(store.refreshPrices(from: unreadable, at: day2), [:], "which of two is the store's?")
+        let twice = [song("track:1", "Song", price: 0.49), song("track:1", "Song", price: 0.49)]
+        XCTAssertEqual(store.refreshPrices(from: twice, at: day2).count, 1)
+        XCTAssertEqual(store.records["track:1"]?.priceHistory.map(\.price), [0.99, 0.49], "one change")
     }
 
     func testASearchShowingAKeptItemsNewPriceIsInItsHistoryToo() {
@@ -189,5 +260,13 @@ final class PriceHistoryTests: ItemFileTestCase {
         XCTAssertEqual(
             MyItemsList(store: edited, order: .name).items(.priceDrops).map(\.item.name), ["Quarter off"],
             "the user's own price is what the row shows: no drop beside it")
+    }
+}
+
+extension SearchResult {
+    fileprivate func with(region: String) -> SearchResult {
+        var copy = self
+        copy.storeRegion = region
+        return copy
     }
 }

@@ -10,7 +10,7 @@ enum WindowAction: String, CaseIterable {
     // The open item (ItemActions, PreviewController)
     case hideItem = "hide-item", revertItem = "revert-item", markUnvisited = "mark-unvisited", viewInStore =
         "view-in-store"
-    case keep, playPreview = "play-preview", renameItem = "rename-item"
+    case keep, playPreview = "play-preview", renameItem = "rename-item", watchHere = "watch-here"
     // The results (ResultsController) and My Items (MyItemsController, MyItemsPage)
     case viewMode = "view-mode", sort
     case showSearch = "show-search", showMyItems = "show-my-items", myItemsSort = "my-items-sort"

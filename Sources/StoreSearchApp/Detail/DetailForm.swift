@@ -12,6 +12,7 @@ final class DetailForm {
     /// detail-form.ui's objects; `ui.detailStack` is the pane's content.
     let ui = DetailFormOutlets()
     let priceHistory: PriceHistoryView
+    let keptStore: KeptStoreNotice
     private var storeDetailRows: [Widget] = []
     let screenshots: ScreenshotStrip
     let summary: ExpandableText
@@ -23,7 +24,7 @@ final class DetailForm {
     let tracksRetryRequested = Event<Void>()
 
     private let loader: ArtworkLoader
-    private let locale: Locale
+    let locale: Locale
     private var artworkRequest: ArtworkRequest?
     private(set) var item: Item?
     /// The large artwork's size on screen (detail-form.ui's artwork_stack).
@@ -70,6 +71,8 @@ final class DetailForm {
         self.loader = loader
         self.locale = locale
         priceHistory = PriceHistoryView(locale: locale)
+        keptStore = KeptStoreNotice(locale: locale)
+        ui.priceHistorySlot.append(keptStore.root)
         ui.priceHistorySlot.append(priceHistory.root)
         // the wheel over the screenshots scrolls the form
         ui.screenshotScroller.passVerticalScrolls(to: ui.detailScroller)
@@ -149,6 +152,7 @@ final class DetailForm {
             price: item.result.price, offers: item.result.offers, currency: item.result.currency)
         ui.offersLabel.text = offers ?? ""
         ui.offersLabel.isVisible = offers != nil
+        keptStore.show(item)
         priceHistory.show(item)
         showStoreDetails(of: item.result)
         ui.dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")

@@ -51,6 +51,7 @@ final class ItemActions {
         window.addAction(.viewInStore) { [weak self] in
             self?.act { item in if let url = item.result.storeURL { self?.openInBrowser(url) } }
         }
+        window.addAction(.watchHere) { [weak self] in self?.act { self?.watchHere($0) } }
         window.addBoolAction(.keep, state: false) { [weak self] kept in
             self?.act { item in
                 let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
@@ -70,6 +71,7 @@ final class ItemActions {
         window.setActionEnabled(.markUnvisited, item?.isVisited == true && isEditable)
         window.setActionEnabled(.viewInStore, item?.result.storeURL != nil)
         window.setActionEnabled(.keep, item != nil && isEditable)
+        window.setActionEnabled(.watchHere, item?.keptFrom != nil && isEditable)
         window.setActionState(.keep, item.map { items.store.isKept($0.id) } ?? false)
     }
 
@@ -86,6 +88,18 @@ final class ItemActions {
         items.record(
             ItemChange(result: item.result, kind: .hidden(true)),
             notice: String(format: localized("“%@” hidden"), item.name))
+    }
+
+    /// A kept item shown from another store is watched in that store from now on (its price
+    /// history starts anew there), with Undo.
+    private func watchHere(_ item: Item) {
+        guard let before = items.store.watchedStore(of: item.id) else { return }
+        let region = item.result.storeRegion.map { StoreRegion.name(of: $0, in: detail.locale) }
+        items.record(
+            ItemChange(result: item.result, kind: .watchedStore(before: before, after: WatchedStore(of: item.result))),
+            notice: String(
+                format: localized("The price of “%1$@” is watched in the store of %2$@ now"), item.name,
+                region ?? localized("another region")))
     }
 
     /// Opens a web link; any other scheme never reaches gtk_show_uri (which would hand `file:`

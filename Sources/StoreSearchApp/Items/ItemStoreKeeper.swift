@@ -178,7 +178,7 @@ final class ItemStoreKeeper {
         changes: [String: PriceChange], ids: Set<String>
     ) {
         guard isLoaded else { return ([:], []) }
-        let changed = results.filter { result in
+        let changed = ItemStore.unambiguous(results).filter { result in
             store.records[result.id].map { $0.keptAt != nil && $0.snapshot != result.snapshot } ?? false
         }
         guard !changed.isEmpty else { return ([:], []) }

@@ -179,6 +179,21 @@ final class PriceWatch {
         }
     }
 
+    /// The answer's records of the ids `query` asked for (a misbehaving server may add others).
+    /// Those whose price could not be read are logged: their items keep their last price.
+    nonisolated static func answered(_ query: LookupQuery, _ results: [SearchResult]) -> [SearchResult] {
+        let asked = Set(query.ids)
+        let answered = results.filter { LookupQuery.storeID(ofItem: $0.id).map(asked.contains) ?? false }
+        let unreadable = answered.filter(\.hasUnreadablePrice).map(\.id)
+        if !unreadable.isEmpty {
+            Log.message(
+                LogDomain.app,
+                "The store's answer had no readable price for \(unreadable.joined(separator: ", ")): they keep their last price"
+            )
+        }
+        return answered
+    }
+
     /// Sends `queries` one at a time (fresh, not from the search cache), handing each answer to
     /// `apply`. A `Retry-After` no further off than `longestWait` is waited out, up to
     /// `maximumRetries` times a request; any other failure is thrown.
@@ -190,7 +205,7 @@ final class PriceWatch {
             var retries = 0
             while true {
                 do {
-                    let results = try await service.lookup(query, fresh: true)
+                    let results = answered(query, try await service.lookup(query, fresh: true))
                     try Task.checkCancellation()
                     apply(results)
                     break

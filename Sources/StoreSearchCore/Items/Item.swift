@@ -9,16 +9,21 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var priceChange: PriceChange?
     /// A kept item's store prices, one per change, oldest first (the detail lists them).
     public var priceHistory: [PricePoint]
+    /// A kept item shown from another store than the one it is kept from (a search in another
+    /// region): the kept snapshot, whose store's prices are watched. Its price change is not shown
+    /// beside this store's price.
+    @OutOfLine public var keptFrom: SearchResult?
 
     public init(
         result: SearchResult, edits: ItemEdits = ItemEdits(), visitedAt: Date? = nil, priceChange: PriceChange? = nil,
-        priceHistory: [PricePoint] = []
+        priceHistory: [PricePoint] = [], keptFrom: SearchResult? = nil
     ) {
         self.result = result
         self.edits = edits
         self.visitedAt = visitedAt
-        self.priceChange = edits.price == nil ? priceChange : nil
+        self.priceChange = edits.price == nil && keptFrom == nil ? priceChange : nil
         self.priceHistory = priceHistory
+        self.keptFrom = keptFrom
     }
 
     /// The lowest price the history holds in the current price's currency and offer.

@@ -12,6 +12,8 @@ public struct ItemChange: Hashable, Sendable {
         case kept(Bool)
         /// The whole record ("Remove from My Items" forgets it: `after` is nil).
         case record(before: ItemRecord?, after: ItemRecord?)
+        /// The store a kept item's price is watched in ("Watch in This Store Instead").
+        case watchedStore(before: WatchedStore, after: WatchedStore)
     }
 
     public let result: SearchResult
@@ -32,6 +34,8 @@ public struct ItemChange: Hashable, Sendable {
         case let .visited(before, after): ItemChange(result: result, kind: .visited(before: after, after: before))
         case .kept(let kept): ItemChange(result: result, kind: .kept(!kept))
         case let .record(before, after): ItemChange(result: result, kind: .record(before: after, after: before))
+        case let .watchedStore(before, after):
+            ItemChange(result: result, kind: .watchedStore(before: after, after: before))
         }
     }
 }
@@ -52,6 +56,7 @@ extension ItemStore {
         case .kept(false): unkeep(change.id, at: date)
         case .record(_, let after?): restore(after)
         case .record(_, nil): forget(change.id)
+        case .watchedStore(_, let after): watch(change.id, in: after, at: date)
         }
     }
 

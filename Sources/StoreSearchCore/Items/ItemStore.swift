@@ -37,18 +37,35 @@ public struct ItemStore: Hashable, Sendable {
         results.compactMap { result in
             guard let record = records[result.id] else { return Item(result: result) }
             if record.hiddenAt != nil { return nil }
-            return Item(
-                result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
-                priceHistory: record.priceHistory)
+            return Self.item(result, record)
         }
     }
 
     public func item(for result: SearchResult) -> Item {
-        let record = records[result.id]
+        records[result.id].map { Self.item(result, $0) } ?? Item(result: result)
+    }
+
+    private static func item(_ result: SearchResult, _ record: ItemRecord) -> Item {
+        let kept = record.keptAt == nil ? nil : record.snapshot
         return Item(
-            result: result, edits: record?.edits ?? ItemEdits(), visitedAt: record?.visitedAt,
-            priceChange: record?.priceChange,
-            priceHistory: record?.priceHistory ?? [])
+            result: result, edits: record.edits, visitedAt: record.visitedAt, priceChange: record.priceChange,
+            priceHistory: record.priceHistory, keptFrom: kept.flatMap { $0.isSameStore(as: result) ? nil : $0 })
+    }
+
+    /// The store kept item `id` is watched in (nil: not kept).
+    public func watchedStore(of id: String) -> WatchedStore? {
+        guard let record = records[id], record.keptAt != nil else { return nil }
+        return WatchedStore(snapshot: record.snapshot, priceHistory: record.priceHistory)
+    }
+
+    /// Kept item `id` is watched in `store` from now on: its snapshot and price history are that
+    /// store's (its edits and marks stay).
+    public mutating func watch(_ id: String, in store: WatchedStore, at date: Date = Date()) {
+        guard records[id]?.keptAt != nil else { return }
+        update(id, at: date) { record in
+            record.snapshot = store.snapshot
+            record.priceHistory = store.priceHistory
+        }
     }
 
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
@@ -124,12 +141,26 @@ public struct ItemStore: Hashable, Sendable {
 
     /// The kept items' prices looked up again (`PriceWatch`): their snapshots and price histories
     /// follow `results`. Returns the changes this made to prices, per item id.
+    /// An id the answer names twice with two prices is not taken: which is the store's is not known.
     public mutating func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> [String: PriceChange] {
         var changes: [String: PriceChange] = [:]
-        for result in results where records[result.id]?.keptAt != nil {
+        for result in Self.unambiguous(results) where records[result.id]?.keptAt != nil {
             if let change = take(result.snapshot, for: result.id, at: date) { changes[result.id] = change }
         }
         return changes
+    }
+
+    /// `results` without those whose id comes again with another price (one of each kept).
+    public static func unambiguous(_ results: [SearchResult]) -> [SearchResult] {
+        var prices: [String: PricePoint] = [:], ambiguous: Set<String> = []
+        for result in results {
+            let point = PricePoint(of: result, at: .distantPast)
+            if let seen = prices.updateValue(point, forKey: result.id), !seen.isSamePrice(as: point) {
+                ambiguous.insert(result.id)
+            }
+        }
+        var taken: Set<String> = []
+        return results.filter { !ambiguous.contains($0.id) && taken.insert($0.id).inserted }
     }
 
     /// The kept items, with the store region each was last seen in (nil: never said), to look up.
@@ -141,11 +172,15 @@ public struct ItemStore: Hashable, Sendable {
     /// price to its history and returns the change. A history starts at the first change, with
     /// the price the old snapshot had, dated when the item was kept (so a kept item whose price
     /// never changed, and a record from format 3, has none).
+    /// A kept item belongs to the store it was kept in: a result from another store (another
+    /// region or currency) changes nothing of it, and neither does one whose price could not be read.
     @discardableResult
     private mutating func take(_ snapshot: SearchResult, for id: String, at date: Date) -> PriceChange? {
         guard var record = records[id], record.snapshot != snapshot else { return nil }
+        if record.snapshot != nil, snapshot.hasUnreadablePrice { return nil }
         var change: PriceChange?
         if record.keptAt != nil, let old = record.snapshot {
+            guard old.isSameStore(as: snapshot) else { return nil }
             let now = PricePoint(of: snapshot, at: date)
             let last = record.priceHistory.last ?? PricePoint(of: old, at: record.keptAt ?? date)
             if !last.isSamePrice(as: now) {
@@ -187,6 +222,13 @@ public struct ItemStore: Hashable, Sendable {
 }
 
 extension SearchResult {
+    /// Whether `other` comes from the store this result came from: the same region and currency
+    /// (either not said counts as the same).
+    public func isSameStore(as other: SearchResult) -> Bool {
+        func same(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
+        return same(storeRegion, other.storeRegion) && same(currency, other.currency)
+    }
+
     /// What an item record keeps of this result: what the store's page says, with why it has no
     /// price of its own and its album's price (My Items and the export show "Album Only · $9.99"
     /// as search does), and its artist's and album's ids (More by, the album's tracks, also from My

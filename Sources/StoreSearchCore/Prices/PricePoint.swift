@@ -72,11 +72,16 @@ public struct PriceChange: Hashable, Sendable {
 }
 
 extension ItemRecord {
-    /// The last change of the store's price, when the history has one.
+    /// The last change of the store's price, when the history has one. A price in another
+    /// currency than the one before starts a new series (a file where an item moved store): it
+    /// is no change, neither a drop nor a rise.
     public var priceChange: PriceChange? {
         guard priceHistory.count >= 2 else { return nil }
-        return PriceChange(
-            previous: priceHistory[priceHistory.count - 2], current: priceHistory[priceHistory.count - 1])
+        let previous = priceHistory[priceHistory.count - 2], current = priceHistory[priceHistory.count - 1]
+        guard previous.currency == current.currency || previous.currency == nil || current.currency == nil else {
+            return nil
+        }
+        return PriceChange(previous: previous, current: current)
     }
 
     /// The lowest price the history holds in the current price's currency and offer (the

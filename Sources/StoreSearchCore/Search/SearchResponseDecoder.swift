@@ -71,7 +71,7 @@ public enum SearchResponseDecoder {
         let artwork = record.link("artworkUrl100") ?? record.link("artworkUrl60") ?? record.link("artworkUrl512")
         let (price, offers) = prices(record, kind: kind, isTrack: trackName != nil)
         let details = StoreDetails(record, kind: kind)
-        return SearchResult(
+        var result = SearchResult(
             id: id, name: name ?? fullName, artist: artist ?? fullArtist, kind: kind,
             genre: record.string("primaryGenreName", bound: TextBounds.genre)
                 ?? record.strings("genres").first.map { TextBounds.cut($0, to: TextBounds.genre) },
@@ -87,6 +87,16 @@ public enum SearchResponseDecoder {
             refusedStoreLink: storeLinkRefusal,
             artistID: record.id("artistId"), collectionID: record.id("collectionId"),
             artistType: isArtist ? record.code("artistType") : nil)
+        result.hasUnreadablePrice = hasUnreadablePrice(record)
+        return result
+    }
+
+    /// A price the store never sends (text, NaN, a negative price other than its -1): the item's
+    /// price is not known, which is not the same as having none.
+    private static func hasUnreadablePrice(_ record: StoreRecord) -> Bool {
+        let key = record.has("trackPrice") ? "trackPrice" : "price"
+        guard record.has(key) else { return false }
+        return record.decimal(key).map { $0 < 0 && $0 != -1 } ?? true
     }
 
     /// "track:ID", else "collection:ID", else an artist's "artist:ID", else "url:STORE-LINK".
@@ -120,7 +130,9 @@ public enum SearchResponseDecoder {
         var offers = StoreOffers(
             rentalPrice: record.decimal("trackRentalPrice"), hdPrice: record.decimal("trackHdPrice"),
             hdRentalPrice: record.decimal("trackHdRentalPrice"))
-        if let own = price, own < 0 {
+        if hasUnreadablePrice(record) {
+            price = nil  // not "Album Only": nothing is known of its offer
+        } else if let own = price, own < 0 {
             price = nil
             offers.restriction = StoreOffers.restriction(for: kind)
             offers.collectionPrice = collectionPrice

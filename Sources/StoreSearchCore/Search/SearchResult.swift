@@ -35,6 +35,9 @@ public struct SearchResult: Hashable, Sendable, Identifiable {
     /// What an artist's own record says the artist makes ("Artist", "Software Artist", "Author", …).
     /// Not saved: it only picks what the artist's page asks the store for.
     public var artistType: String?
+    /// The store sent a price that is not one (text, NaN, a negative other than -1): `price` is
+    /// nil for want of one, and a kept item's price history does not take it. Not saved.
+    public var hasUnreadablePrice = false
 
     public init(
         id: String, name: String, artist: String? = nil, kind: ResultKind, genre: String? = nil,

@@ -22,6 +22,9 @@ struct StoreRecord {
     /// Short codes: "song", "explicit", "USD", dates.
     func code(_ key: String) -> String? { string(key, bound: TextBounds.code) }
 
+    /// Whether the record names `key` at all (JSON null, as repaired numbers are, names nothing).
+    func has(_ key: String) -> Bool { fields[key].map { !($0 is NSNull) } ?? false }
+
     func strings(_ key: String) -> [String] { (fields[key] as? [Any])?.compactMap { $0 as? String } ?? [] }
 
     func number(_ key: String) -> NSNumber? {
