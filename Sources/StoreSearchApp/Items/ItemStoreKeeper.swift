@@ -14,12 +14,14 @@ import Synchronization
 final class ItemStoreKeeper {
     static let saveDelay: Duration = .seconds(2)
 
-    private let file: ItemStoreFile
-    private let writer: ItemFileWriter
+    let file: ItemStoreFile
+    let writer: ItemFileWriter
     private let folderLock: DataFolderLock
     /// Another process holds the data folder: nothing is written.
     let isReadOnly: Bool
-    private(set) var store = ItemStore()
+    var store = ItemStore()
+    /// The file as this session last read or wrote it, for a merge with another writer's copy.
+    var base = ItemStoreBase()
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
     private(set) var changeCount = 0
     /// Which records each of the last changes touched (nil: any may have), so that a list made
@@ -39,16 +41,22 @@ final class ItemStoreKeeper {
     private let readResult = ReadResult()
     private var changesBeforeLoad: [(inout ItemStore) -> Void] = []
     private var loadWaiters: [CheckedContinuation<Void, Never>] = []
-    private var pendingSave: Gtk.Timer?
+    var pendingSave: Gtk.Timer?
     /// A save after a change failed; the changes stay in memory and the next save retries.
     let backgroundSaveFailed = Event<ItemStoreFileError>()
     /// The change the file holds (a copy of the store as saved would be copied whole by the
     /// next change: the records of 100,000 items on the main thread).
-    private var savedChange = 0
+    var savedChange = 0
     /// Why the file must not be written (a newer format, unreadable): no background save is
     /// tried, and closing with changes says they cannot be saved (an unreadable file is read
     /// again then, in case the user has fixed it).
-    private var untouchable: ItemStoreFileError?
+    var untouchable: ItemStoreFileError?
+    /// Another writer's copy is being read for a merge (`followOtherWriter`).
+    var isMerging = false
+    /// Another writer's changes were merged in (see `OtherWriterChange`).
+    let changedElsewhere = Event<OtherWriterChange>()
+    /// Watches the data folder for another writer's copy of the file.
+    var monitor: DirectoryMonitor?
 
     var hasUnsavedChanges: Bool { changeCount != savedChange }
 
@@ -70,8 +78,11 @@ final class ItemStoreKeeper {
         reading.enter()
         DispatchQueue.global(qos: .userInitiated).async { [file, readResult, reading] in
             beforeReading()
+            // Taken first: a file another writer replaces while it is read is merged after.
+            let identity = FileIdentity(of: file.url)
             let result = Result { () throws(ItemStoreFileError) in try file.load(repairing: repairing) }
-            readResult.value.withLock { $0 = result }
+            let repaired = (try? result.get())?.isDamaged == true && repairing
+            readResult.value.withLock { $0 = (result, repaired ? FileIdentity(of: file.url) : identity) }
             reading.leave()
             Task { @MainActor [weak self] in self?.finishLoading() }
         }
@@ -93,7 +104,8 @@ final class ItemStoreKeeper {
 
     /// Takes the file's items, makes again on them the changes made meanwhile, and tells the window.
     private func finishLoading() {
-        guard !isLoaded, let result = readResult.value.withLock({ $0.take() }) else { return }
+        guard !isLoaded, let (result, identity) = readResult.value.withLock({ $0.take() }) else { return }
+        writer.read(identity)
         switch result {
         case .success(let loaded):
             store = loaded.store
@@ -118,11 +130,13 @@ final class ItemStoreKeeper {
         loaded.send(())
         loadWaiters.forEach { $0.resume() }
         loadWaiters = []
+        watchForOtherWriters()
     }
 
     /// Changes the store; `ids`: the records the change touches (nil: any may, so lists made from
     /// the store are made again).
     func update(ids: Set<String>? = nil, _ change: @escaping (inout ItemStore) -> Void) {
+        if isLoaded { base.willChange(store, ids: ids) }
         change(&store)
         guard isLoaded else {
             count(ids: ids)
@@ -145,15 +159,20 @@ final class ItemStoreKeeper {
         return ids
     }
 
-    private func count(ids: Set<String>?) {
+    func count(ids: Set<String>?) {
         changeCount += 1
         if journal.count == Self.journalLength { journal.removeFirst(journal.count / 2) }
         journal.append((changeCount, ids))
     }
 
     /// The store changed: counted, and saved a moment later.
-    private func changed(ids: Set<String>?) {
+    func changed(ids: Set<String>?) {
         count(ids: ids)
+        scheduleSave()
+    }
+
+    /// Saves a moment later (after the last of a run of changes).
+    func scheduleSave() {
         guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
@@ -191,20 +210,28 @@ final class ItemStoreKeeper {
     /// Encodes and writes on a background thread (a large store takes tens of milliseconds to
     /// encode, too long for the main loop while the user works).
     private func saveInBackground() {
-        guard hasUnsavedChanges else { return }
+        guard hasUnsavedChanges, !isMerging else { return }
         let snapshot = store
         let change = changeCount
         let writer = writer
+        // What changes from now on is counted from the file this save writes.
+        let savingBase = base
+        base = ItemStoreBase()
         Task {
-            let outcome = await Task.detached { () -> Result<Bool, ItemStoreFileError> in
+            let outcome = await Task.detached { () -> Result<ItemFileWriter.Saved, ItemStoreFileError> in
                 do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch {
                     return .failure(error)
                 }
             }.value
             switch outcome {
-            case .success(true): self.savedChange = max(self.savedChange, change)
-            case .success(false): break  // a later save got there first
-            case .failure(let error): self.backgroundSaveFailed.send(error)
+            case .success(.written): self.savedChange = max(self.savedChange, change)
+            case .success(.older): break  // a later save got there first
+            case .success(.changedElsewhere):
+                self.base = savingBase.followed(by: self.base)
+                self.followOtherWriter()  // merged first, then saved
+            case .failure(let error):
+                self.base = savingBase.followed(by: self.base)
+                self.backgroundSaveFailed.send(error)
             }
         }
     }
@@ -216,7 +243,15 @@ final class ItemStoreKeeper {
         guard hasUnsavedChanges, !isReadOnly else { return }
         readFileAgainIfItCouldNotBeRead()
         if let untouchable { throw untouchable }  // the newer file is refused by the save itself too
-        _ = try writer.save(store, change: changeCount)  // false: a background save already wrote it
+        // Another writer's copy is merged first, never written over (twice: it may land meanwhile).
+        for _ in 0..<2 where writer.isChangedElsewhere {
+            mergeOtherWriter(ItemFileRead(file))
+            if let untouchable { throw untouchable }
+        }
+        if try writer.save(store, change: changeCount) == .changedElsewhere {
+            Log.warning(LogDomain.app, "\(file.url.path) keeps changing under another writer: not written at close")
+            return
+        }
         savedChange = changeCount
     }
 
@@ -249,11 +284,13 @@ final class ItemStoreKeeper {
     /// The window is gone: another process may have the folder now.
     func releaseLock() {
         pendingSave?.cancel()
+        monitor?.cancel()
+        monitor = nil
         folderLock.release()
     }
 }
 
 /// The background read's outcome, handed from its thread to the main one.
 private final class ReadResult: Sendable {
-    let value = Mutex<Result<ItemStoreFile.Loaded, ItemStoreFileError>?>(nil)
+    let value = Mutex<(Result<ItemStoreFile.Loaded, ItemStoreFileError>, FileIdentity?)?>(nil)
 }

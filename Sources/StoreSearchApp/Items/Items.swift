@@ -26,6 +26,10 @@ final class Items {
 
     init(keeper: ItemStoreKeeper) {
         self.keeper = keeper
+        // Another writer's copy merged in: every view follows, as after a change here.
+        keeper.changedElsewhere.subscribe { [weak self] change in
+            if case .merged(let ids, _) = change, !ids.isEmpty { self?.changed.send(ids) }
+        }
     }
 
     var store: ItemStore { keeper.store }

@@ -24,6 +24,7 @@ public final class MainWindow {
     /// The user's items: every change goes through them, and every view follows them.
     let items: Items
     let undoActions: UndoActions
+    private let otherWriterNotices: OtherWriterNotices
     let myItems: MyItemsController
     let state: WindowState
     let detailTitle: DetailTitle
@@ -67,6 +68,7 @@ public final class MainWindow {
         actions = WindowActions(window: window, application: application)
         items.commitTyping = { [detail] in detail.commitPendingEdits() }
         undoActions = UndoActions(window: window, items: items, detail: detail, notices: notices)
+        otherWriterNotices = OtherWriterNotices(items: items, notices: notices)
         myItems = MyItemsController(
             pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
             notices: notices)

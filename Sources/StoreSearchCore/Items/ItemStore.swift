@@ -120,6 +120,14 @@ public struct ItemStore: Hashable, Sendable {
         changeLog.ids.insert(id)
     }
 
+    /// Takes what a merge with another writer's file made (`ItemMerge`).
+    public mutating func take(_ merge: ItemMerge.Outcome) {
+        for (id, record) in merge.changed {
+            if let record { restore(record) } else { forget(id) }
+        }
+        otherFields = merge.otherFields
+    }
+
     /// Puts back a record as it was (undoing `forget`).
     public mutating func restore(_ record: ItemRecord) {
         records[record.id] = record

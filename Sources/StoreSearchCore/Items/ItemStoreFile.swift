@@ -280,19 +280,21 @@ public struct ItemStoreFile: Sendable {
     /// the current file as the backup. Only records that changed since the last save are encoded;
     /// the others are copied from the file it wrote. Refuses to replace a file from a newer
     /// format, and never replaces a backup from a newer format.
-    public func save(_ store: ItemStore) throws(ItemStoreFileError) {
+    /// Returns the written file's identity (what tells it from another writer's later).
+    @discardableResult
+    public func save(_ store: ItemStore) throws(ItemStoreFileError) -> FileIdentity? {
         let file = AtomicFile(url: url)
         if let version = Self.formatVersion(ofFileAt: file.target), version > Self.formatVersion {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
         do {
-            try write(store, to: file)
+            return try write(store, to: file)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
     }
 
-    private func write(_ store: ItemStore, to file: AtomicFile) throws(AtomicFile.Failure) {
+    private func write(_ store: ItemStore, to file: AtomicFile) throws(AtomicFile.Failure) -> FileIdentity? {
         let previous = previousSave.source(for: store, at: file.target)
         var ranges: [String: Range<Int>]?
         func replace(copyingFrom previous: SavedFile?) throws(AtomicFile.Failure) -> FileIdentity? {
@@ -316,6 +318,7 @@ public struct ItemStoreFile: Sendable {
         }
         previousSave.remember(
             written.flatMap { file in ranges.map { .init(file: file, ranges: $0, changeLog: store.changeLog) } })
+        return written
     }
 
     /// A hard link keeps the file about to be replaced as the backup without copying it; a backup

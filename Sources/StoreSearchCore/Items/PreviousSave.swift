@@ -81,8 +81,16 @@ final class SavedFile {
 
 /// Which file a path names, and whether it was written since: device, inode, size and
 /// modification time.
-struct FileIdentity: Hashable, Sendable {
+public struct FileIdentity: Hashable, Sendable {
     private let device: UInt64, inode: UInt64, size: Int64, modified: Int, modifiedNanoseconds: Int
+
+    /// The file at `url` as it is now (nil: there is none).
+    public init?(of url: URL) {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        self.init(fd: fd)
+    }
 
     init?(fd: Int32) {
         var info = stat()

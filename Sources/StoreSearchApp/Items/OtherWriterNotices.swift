@@ -1,0 +1,72 @@
+import Foundation
+import StoreSearchCore
+
+/// Tells the user what another writer of the item file did (issue #46): how many items changed in
+/// another copy; a field both sides changed, with the other value to take instead ("Use Theirs",
+/// with Undo as any edit); a removed file written again; a file left unusable and not written over.
+@MainActor
+final class OtherWriterNotices {
+    private let items: Items
+    private let notices: NoticesController
+
+    init(items: Items, notices: NoticesController) {
+        self.items = items
+        self.notices = notices
+        items.keeper.changedElsewhere.subscribe { [weak self] change in self?.show(change) }
+    }
+
+    private func show(_ change: OtherWriterChange) {
+        switch change {
+        case .merged(let ids, let conflicts):
+            if let conflict = conflicts.first { return offer(conflict, more: conflicts.count - 1) }
+            guard !ids.isEmpty else { return }
+            notices.show(
+                String(
+                    format: localizedPlural(
+                        "%ld item changed in another copy", "%ld items changed in another copy", ids.count),
+                    ids.count))
+        case .removed:
+            notices.show(
+                localized("Your items file was removed by another program. StoreSearch wrote it again."),
+                lasting: true)
+        case .unusable(let reason):
+            notices.show(
+                String(
+                    format: localized(
+                        "Another program changed your items file, which cannot be used now (%@). It is not written over."
+                    ),
+                    reason), lasting: true)
+        }
+    }
+
+    /// "“Kuzu Kuzu”: notes were also changed in another copy." with Use Theirs.
+    private func offer(_ conflict: ItemMerge.Conflict, more: Int) {
+        guard let record = items.store.records[conflict.id] else { return }
+        let name = record.edits.name ?? record.snapshot?.name ?? conflict.id
+        var text = String(
+            format: localized("“%1$@”: %2$@ also changed in another copy."), name, Self.fieldName(conflict.field))
+        if more > 0 {
+            text += " " + String(format: localizedPlural("%ld more field too.", "%ld more fields too.", more), more)
+        }
+        notices.show(text, button: localized("Use Theirs"), lasting: true) { [weak self] in
+            self?.useTheirs(conflict)
+        }
+    }
+
+    private func useTheirs(_ conflict: ItemMerge.Conflict) {
+        guard let record = items.store.records[conflict.id] else { return }
+        let result = record.snapshot ?? SearchResult(id: conflict.id, name: "", kind: .other(""))
+        let after = conflict.field.take(from: conflict.theirs, into: record.edits)
+        items.record(ItemChange(result: result, kind: .edits(before: record.edits, after: after)))
+    }
+
+    private static func fieldName(_ field: ItemMerge.EditField) -> String {
+        switch field {
+        case .name: localized("the name")
+        case .artist: localized("the artist")
+        case .price: localized("the price")
+        case .releaseDate: localized("the release date")
+        case .notes: localized("the notes")
+        }
+    }
+}

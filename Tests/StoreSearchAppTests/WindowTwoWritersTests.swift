@@ -1,0 +1,120 @@
+import Foundation
+import Gtk
+import HTTP
+import HTTPTesting
+import StoreSearchCore
+import XCTest
+@testable import StoreSearchApp
+
+/// Issue #46: another program writes items.plist while the window is open (a sync tool by
+/// rename, a script in place): its records and fields are merged in, the user's are kept, and
+/// nothing either side wrote is lost. The second writer is Python's plistlib in another process.
+final class WindowTwoWritersTests: XCTestCase {
+    static let kuzuKuzu = "track:1440857788", steady = "track:284882215"
+
+    /// Reads the file with plistlib, sets notes (`notes`: id → text, adding a record for an
+    /// unknown id) and writes it back by rename (`rename`), over the same file (`in-place`), or
+    /// removes it (`remove`).
+    private static let secondWriter = """
+        import json, os, plistlib, sys
+        path, mode, notes = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+        if mode == "remove":
+            os.remove(path)
+            sys.exit()
+        with open(path, "rb") as f:
+            top = plistlib.load(f)
+        items = {record["id"]: record for record in top["items"]}
+        for id, text in notes.items():
+            items.setdefault(id, {"id": id}).setdefault("edits", {})["notes"] = text
+        top["items"] = list(items.values())
+        data = plistlib.dumps(top)
+        if mode == "rename":
+            with open(path + ".sync-tmp", "wb") as f:
+                f.write(data)
+            os.rename(path + ".sync-tmp", path)
+        else:
+            with open(path, "r+b") as f:
+                f.write(data)
+                f.truncate()
+        """
+
+    private static func write(_ file: URL, _ mode: String, notes: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: notes), as: UTF8.self)
+        process.arguments = ["-c", secondWriter, file.path, mode, json]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "the second writer failed")
+    }
+
+    func testAnotherWritersChangesAreMergedAndTheUsersKept() throws {
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
+        ) { server, paths in
+            try MainActor.assumeIsolated {
+                let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
+                defer { harness.dispose() }
+                let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
+                @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+                @MainActor func setNotes(_ id: String, _ text: String) {
+                    let record = keeper.store.records[id]!
+                    main.items.record(
+                        ItemChange(
+                            result: record.snapshot!,
+                            kind: .edits(before: record.edits, after: ItemEdits(notes: text))))
+                }
+                func savedNotes(_ id: String) throws -> String? {
+                    try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes
+                }
+
+                // A change of the user's waits to be saved; a sync tool renames its copy over the
+                // file with a record added and another's notes changed.
+                setNotes(Self.steady, "mine")
+                try Self.write(file, "rename", notes: [Self.kuzuKuzu: "from the laptop", "track:777": "added there"])
+                XCTAssertTrue(
+                    MainContext.spin(until: { notes("track:777") == "added there" }), "the other record is merged in")
+                XCTAssertEqual(notes(Self.kuzuKuzu), "from the laptop")
+                XCTAssertEqual(notes(Self.steady), "mine")
+                XCTAssertEqual(main.notices.text, "2 items changed in another copy")
+                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                XCTAssertEqual(try savedNotes("track:777"), "added there", "and saved with the user's")
+                XCTAssertEqual(try savedNotes(Self.kuzuKuzu), "from the laptop")
+                XCTAssertEqual(try savedNotes(Self.steady), "mine")
+
+                // A script rewrites it in place, twice in a row, while the user's next change waits.
+                setNotes(Self.steady, "mine again")
+                try Self.write(file, "in-place", notes: ["track:777": "first"])
+                try Self.write(file, "in-place", notes: ["track:888": "second"])
+                XCTAssertTrue(
+                    MainContext.spin(until: { notes("track:888") == "second" && notes("track:777") == "first" }))
+                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                XCTAssertEqual(try savedNotes(Self.steady), "mine again")
+                XCTAssertEqual(try savedNotes("track:888"), "second")
+
+                // Both sides change the same field: the user's value stays, theirs is offered.
+                setNotes(Self.kuzuKuzu, "the user's")
+                try Self.write(file, "rename", notes: [Self.kuzuKuzu: "theirs"])
+                XCTAssertTrue(
+                    MainContext.spin(until: { main.notices.text?.contains("also changed in another copy") == true }),
+                    "\(main.notices.text ?? "no notice")")
+                XCTAssertEqual(notes(Self.kuzuKuzu), "the user's")
+                XCTAssertEqual(main.notices.text, "“Kuzu Kuzu”: the notes also changed in another copy.")
+                main.notices.clickButton()  // Use Theirs
+                XCTAssertEqual(notes(Self.kuzuKuzu), "theirs")
+                XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
+                XCTAssertEqual(notes(Self.kuzuKuzu), "the user's", "Use Theirs is undone as any edit")
+
+                // Another program removes the file: it is written again.
+                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                try Self.write(file, "remove")
+                XCTAssertTrue(
+                    MainContext.spin(until: { FileManager.default.fileExists(atPath: file.path) }), "written again")
+                XCTAssertEqual(
+                    main.notices.text, "Your items file was removed by another program. StoreSearch wrote it again.")
+                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, keeper.store)
+            }
+        }
+    }
+}
