@@ -117,4 +117,34 @@ final class WindowTwoWritersTests: XCTestCase {
             }
         }
     }
+
+    /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
+    func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
+        ) { server, paths in
+            try MainActor.assumeIsolated {
+                let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
+                defer { harness.dispose() }
+                let keeper = harness.environment.keeper, main = harness.main
+                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
+                var other = keeper.store
+                let song = SearchResult(id: "track:999", name: "From the Laptop", kind: .song)
+                other.keep(song)
+                let copy = paths.dataDirectory.appending(path: "items.sync-conflict-20261127-101500-ABCDEFG.plist")
+                try ItemStoreFile(url: copy).save(other)
+                XCTAssertTrue(
+                    MainContext.spin(until: { main.notices.text?.hasPrefix("Another copy of your items") == true }),
+                    "\(main.notices.text ?? "no notice")")
+                XCTAssertEqual(
+                    main.notices.text,
+                    "Another copy of your items was found (items.sync-conflict-20261127-101500-ABCDEFG.plist).")
+                main.notices.clickButton()  // Merge
+                XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
+                XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
+                XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path + ".merged"), "moved aside, not lost")
+                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
+            }
+        }
+    }
 }

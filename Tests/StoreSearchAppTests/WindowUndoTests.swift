@@ -83,8 +83,9 @@ final class WindowUndoTests: XCTestCase {
             }
             @MainActor func controlZ() { harness.main.window.activateAction("win.undo") }
             harness.search("tarkan")
-            harness.open("Kuzu Kuzu")  // Enter: the Name field has focus
-            XCTAssertTrue(name.containsFocus)
+            harness.open("Kuzu Kuzu")
+            harness.pressKeys("F2")  // the Name field has focus
+            XCTAssertTrue(MainContext.spin(until: { name.containsFocus }))
             typeAtEnd("XYZ")
             XCTAssertEqual(name.text, "Kuzu KuzuXYZ")
             controlZ()

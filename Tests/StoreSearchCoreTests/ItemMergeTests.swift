@@ -96,4 +96,16 @@ final class ItemMergeTests: XCTestCase {
         XCTAssertNil(whole.record("a", in: store))
         XCTAssertNotNil(whole.record("c", in: store))
     }
+
+    func testSyncToolsConflictCopiesAreRecognized() {
+        for name in [
+            "items.sync-conflict-20261127-101500-ABCDEFG.plist", "items (conflicted copy 2026-11-27 101500).plist",
+            "items (Ana's conflicted copy 2026-11-27).plist",
+        ] {
+            XCTAssertTrue(ConflictCopies.isConflictCopy(name, of: "items.plist"), name)
+        }
+        for name in ["items.plist", "items.plist.bak", "items.plist.corrupt-2026", "other.plist", "items (1).plist"] {
+            XCTAssertFalse(ConflictCopies.isConflictCopy(name, of: "items.plist"), name)
+        }
+    }
 }

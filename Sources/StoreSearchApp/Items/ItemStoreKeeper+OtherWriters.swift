@@ -11,6 +11,8 @@ enum OtherWriterChange {
     case removed
     /// It left a file that cannot be used (damaged, a newer format, unreadable): not written over.
     case unusable(String)
+    /// A sync tool left a conflict copy beside the file, to merge (`mergeConflictCopy`).
+    case conflictCopy(URL)
 }
 
 /// The item file as read off the main thread for a merge: what it was when read, and its items.
@@ -38,29 +40,76 @@ extension ItemStoreKeeper {
         var pending: Gtk.Timer?
         let name = file.url.lastPathComponent
         monitor?.onChange { [weak self] changed in
+            if ConflictCopies.isConflictCopy(changed, of: name) { self?.offerConflictCopies() }
             guard changed == name else { return }
             pending?.cancel()
             pending = MainContext.after(.milliseconds(200)) { self?.followOtherWriter() }
         }
+        offerConflictCopies()
     }
 
-    /// Reads the file in the background if another writer changed it, then merges it in.
+    /// Offers each conflict copy a sync tool left beside the file, once.
+    func offerConflictCopies() {
+        for copy in ConflictCopies.find(besides: file.url) where !offeredCopies.contains(copy) {
+            offeredCopies.insert(copy)
+            changedElsewhere.send(.conflictCopy(copy))
+        }
+    }
+
+    /// Merges a sync tool's conflict copy (read off the main thread) and moves it aside. Its base
+    /// is not known: what either copy holds is kept, a field the two hold differently stays the
+    /// user's and theirs is offered.
+    func mergeConflictCopy(_ copy: URL) {
+        Task {
+            let read = await Task.detached { ItemFileRead(ItemStoreFile(url: copy)) }.value
+            guard case .success(let loaded) = read.result, read.identity != nil else {
+                return self.changedElsewhere.send(.unusable(localized("the other copy could not be read")))
+            }
+            let outcome = ItemMerge.merge(
+                mine: self.store, theirs: loaded.store, base: { _ in nil }, baseOtherFields: [:])
+            let ids = Set(outcome.changed.keys)
+            self.update(ids: ids) { $0.take(outcome) }
+            do {
+                try FileManager.default.moveItem(at: copy, to: ConflictCopies.asideURL(for: copy))
+            } catch {
+                Log.warning(LogDomain.app, "Could not move the merged \(copy.path) aside: \(error)")
+            }
+            self.changedElsewhere.send(.merged(ids: ids, conflicts: outcome.conflicts))
+        }
+    }
+
+    /// Reads the file in the background if another writer changed it, and merges it there too
+    /// (100,000 records are compared); the merge is made again here if the store changed meanwhile.
     func followOtherWriter() {
         guard isLoaded, !isReadOnly, !isMerging else { return }
         isMerging = true
-        let file = file, writer = writer
+        let file = file, writer = writer, mine = store, base = base, change = changeCount
         Task {
-            let read = await Task.detached { writer.isChangedElsewhere ? ItemFileRead(file) : nil }.value
+            let work = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?)? in
+                guard writer.isChangedElsewhere else { return nil }
+                let read = ItemFileRead(file)
+                guard read.identity != nil, case .success(let loaded) = read.result, !loaded.isDamaged else {
+                    return (read, nil)
+                }
+                return (read, Self.merge(mine: mine, base: base, theirs: loaded.store))
+            }.value
             self.isMerging = false
-            guard let read else { return }
-            self.mergeOtherWriter(read)
+            guard let (read, outcome) = work else { return }
+            self.mergeOtherWriter(read, merged: self.changeCount == change ? outcome : nil)
             self.followOtherWriter()  // changed again while it was read
         }
     }
 
-    /// Takes another writer's file: merged in, written again when it was removed, or left alone
-    /// when it cannot be used.
-    func mergeOtherWriter(_ read: ItemFileRead) {
+    private nonisolated static func merge(mine: ItemStore, base: ItemStoreBase, theirs: ItemStore) -> ItemMerge.Outcome
+    {
+        ItemMerge.merge(
+            mine: mine, theirs: theirs, base: { base.record($0, in: mine) }, baseOtherFields: base.otherFields(in: mine)
+        )
+    }
+
+    /// Takes another writer's file: merged in (`merged`: the merge made with the store as it is),
+    /// written again when it was removed, or left alone when it cannot be used.
+    func mergeOtherWriter(_ read: ItemFileRead, merged: ItemMerge.Outcome? = nil) {
         guard read.identity != nil else {
             writer.read(nil)
             base = ItemStoreBase(file: ItemStore())
@@ -76,7 +125,8 @@ extension ItemStoreKeeper {
             changedElsewhere.send(.unusable(loaded.notice ?? localized("it is damaged")))
         case .success(let loaded):
             untouchable = nil  // readable again
-            merge(loaded.store, identity: read.identity)
+            let outcome = merged ?? Self.merge(mine: store, base: base, theirs: loaded.store)
+            take(outcome, of: loaded.store, identity: read.identity)
         }
     }
 
@@ -86,12 +136,8 @@ extension ItemStoreKeeper {
         scheduleSave()
     }
 
-    private func merge(_ theirs: ItemStore, identity: FileIdentity?) {
-        let base = base, mine = store
-        let outcome = ItemMerge.merge(
-            mine: mine, theirs: theirs, base: { base.record($0, in: mine) }, baseOtherFields: base.otherFields(in: mine)
-        )
-        self.base = ItemStoreBase(file: theirs)
+    private func take(_ outcome: ItemMerge.Outcome, of theirs: ItemStore, identity: FileIdentity?) {
+        base = ItemStoreBase(file: theirs)
         writer.read(identity)
         let ids = Set(outcome.changed.keys)
         if !ids.isEmpty || outcome.otherFields != store.otherFields {

@@ -57,6 +57,8 @@ final class ItemStoreKeeper {
     let changedElsewhere = Event<OtherWriterChange>()
     /// Watches the data folder for another writer's copy of the file.
     var monitor: DirectoryMonitor?
+    /// Conflict copies already offered for merging.
+    var offeredCopies: Set<URL> = []
 
     var hasUnsavedChanges: Bool { changeCount != savedChange }
 
@@ -263,6 +265,7 @@ final class ItemStoreKeeper {
             // Nothing is moved or repaired here. A file that is there but damaged is not saved
             // over (that would rotate the last good backup away): the next start recovers it,
             // with the user told. A file the user removed leaves the backup's items to build on.
+            let identity = FileIdentity(of: file.url)
             let loaded = try file.load(repairing: false)
             if loaded.isDamaged, let notice = loaded.notice, FileManager.default.fileExists(atPath: file.url.path) {
                 // the reason the user is told now
@@ -275,6 +278,8 @@ final class ItemStoreKeeper {
             }
             untouchable = nil
             update(ids: nil) { $0 = merged }  // counted as a change of any record, so My Items follows
+            base = ItemStoreBase(file: loaded.store)  // what the file holds, read now
+            writer.read(identity)
         } catch {
             untouchable = error  // still unreadable, or now from a newer version
             Log.warning(LogDomain.app, "\(file.url.path) still cannot be used: \(error.message)")

@@ -29,6 +29,11 @@ final class OtherWriterNotices {
             notices.show(
                 localized("Your items file was removed by another program. StoreSearch wrote it again."),
                 lasting: true)
+        case .conflictCopy(let copy):
+            notices.show(
+                String(format: localized("Another copy of your items was found (%@)."), copy.lastPathComponent),
+                button: localized("Merge"), lasting: true
+            ) { [weak self] in self?.items.keeper.mergeConflictCopy(copy) }
         case .unusable(let reason):
             notices.show(
                 String(
