@@ -4,7 +4,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pkg-config xvfb xauth dbus dbus-x11 \
                 adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
                 librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils libx11-dev at-spi2-core python3-pyatspi \
-                libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav pulseaudio notification-daemon
+                libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav pulseaudio notification-daemon \
+                mutter
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -48,57 +48,16 @@ extension Application {
         return escaped
     }
 
-    /// Whether a body sent now goes to a freedesktop server as markup; the server is asked once
-    /// it answers (most read markup, so it is assumed until then).
-    private var notificationBodyIsMarkup: Bool {
-        guard let connection = dbusConnection, Self.goesToFreedesktopServer(connection) else { return false }
-        if let known = Self.serverReadsMarkup { return known }
-        guard
-            let answer = Self.call(
-                connection, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                "org.freedesktop.Notifications", "GetCapabilities")
-        else { return true }
-        defer { g_variant_unref(answer) }
-        var count: gsize = 0
-        let array = g_variant_get_strv(answer, &count)
-        defer { g_free(UnsafeMutableRawPointer(mutating: array)) }
-        let readsMarkup = (0..<Int(count)).contains { index in
-            array?[index].map { String(cString: $0) } == "body-markup"
-        }
-        Self.serverReadsMarkup = readsMarkup
-        return readsMarkup
-    }
-    private static var serverReadsMarkup: Bool?
-
-    /// Whether GLib hands notifications to org.freedesktop.Notifications, as it picks its backend:
-    /// `GNOTIFICATION_BACKEND` if set, else the portal in a sandbox, else org.gtk.Notifications
-    /// when a process owns that name (GNOME Shell), else the freedesktop server.
-    private static func goesToFreedesktopServer(_ connection: OpaquePointer) -> Bool {
-        if let forced = getenv("GNOTIFICATION_BACKEND") { return String(cString: forced) == "freedesktop" }
-        if access("/.flatpak-info", F_OK) == 0 || getenv("GTK_USE_PORTAL").map({ String(cString: $0) }) == "1" {
-            return false
-        }
-        guard
-            let owned = call(
-                connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-                argument: "org.gtk.Notifications")
-        else { return true }
-        defer { g_variant_unref(owned) }
-        return g_variant_get_boolean(owned) == 0
+    /// Starts following which notification server is there and what it reads (see
+    /// `NotificationServers`), so that the first notification already knows; call at startup.
+    public func watchNotificationServers() {
+        if let connection = dbusConnection { _ = NotificationServers.watching(connection) }
     }
 
-    /// The first value of a method's answer (nil when the call failed within a second).
-    private static func call(
-        _ connection: OpaquePointer, _ name: String, _ path: String, _ interface: String, _ method: String,
-        argument: String? = nil
-    ) -> OpaquePointer? {
-        var children: [OpaquePointer?] = argument.map { [g_variant_new_string($0)] } ?? []
-        let parameters = g_variant_new_tuple(&children, gsize(children.count))
-        guard
-            let reply = g_dbus_connection_call_sync(
-                connection, name, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil)
-        else { return nil }
-        defer { g_variant_unref(reply) }
-        return g_variant_get_child_value(reply, 0)
+    /// Whether a body sent now goes to a freedesktop server as markup: known from the bus's
+    /// announcements, never asked while sending (the main thread does not wait on the bus).
+    var notificationBodyIsMarkup: Bool {
+        guard let connection = dbusConnection else { return false }
+        return NotificationServers.watching(connection).bodyIsMarkup
     }
 }

@@ -161,6 +161,7 @@ public struct Variant {
     public static func string(_ text: String) -> Variant { Variant(pointer: g_variant_new_string(text)) }
     public static func objectPath(_ path: String) -> Variant { Variant(pointer: g_variant_new_object_path(path)) }
     public static func int64(_ value: Int64) -> Variant { Variant(pointer: g_variant_new_int64(gint64(value))) }
+    public static func uint32(_ value: UInt32) -> Variant { Variant(pointer: g_variant_new_uint32(guint32(value))) }
     public static func double(_ value: Double) -> Variant { Variant(pointer: g_variant_new_double(value)) }
     public static func bool(_ value: Bool) -> Variant { Variant(pointer: g_variant_new_boolean(value ? 1 : 0)) }
 

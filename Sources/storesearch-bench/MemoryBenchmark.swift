@@ -14,7 +14,7 @@ enum MemoryBenchmark {
     static func run(repository: URL, searches: Int = 1000) throws {
         print("Memory: real 1024×760 window")
         let covers = ArtworkBenchmark.covers(repository)
-        let bomb = Texture.blank(width: 4096, height: 4096).pngData()
+        let bomb = Texture.blank(width: 4096, height: 4096).pngData()!
         let server = CountingServer()
         server.route("/search") { request in
             let term = request.query["term"] ?? ""

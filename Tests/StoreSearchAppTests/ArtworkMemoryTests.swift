@@ -15,7 +15,7 @@ final class ArtworkMemoryTests: XCTestCase {
             let thumbnail = try XCTUnwrap(try MainLoop.run { await ArtworkLoader.decode(large, pixelSize: 96) })
             XCTAssertEqual(thumbnail.width, 96)
             XCTAssertEqual(thumbnail.height, 96)
-            let png = Texture.blank(width: 1000, height: 500).pngData()
+            let png = Texture.blank(width: 1000, height: 500).pngData()!
             let scaled = try XCTUnwrap(try MainLoop.run { await ArtworkLoader.decode(png, pixelSize: 96) })
             XCTAssertEqual([scaled.width, scaled.height], [96, 48], "aspect kept")
             let small = try XCTUnwrap(
@@ -26,7 +26,7 @@ final class ArtworkMemoryTests: XCTestCase {
 
     func testImageClaimingHugeSizeIsRefusedBeforeDecoding() throws {
         try MainActor.assumeIsolated {
-            let bomb = Texture.blank(width: 4096, height: 4096).pngData()
+            let bomb = Texture.blank(width: 4096, height: 4096).pngData()!
             XCTAssertLessThan(bomb.count, 200_000, "a few kilobytes on the wire")
             XCTAssertNil(try MainLoop.run { await ArtworkLoader.decode(bomb, pixelSize: 96) })
             XCTAssertNil(try MainLoop.run { await ArtworkLoader.decode(bomb, pixelSize: 1200) })
@@ -36,7 +36,7 @@ final class ArtworkMemoryTests: XCTestCase {
     /// 200 results whose artwork is each a 64 KB PNG of 4096×4096 (64 MB decoded): the window
     /// asks for every one of them (scrolled through) and its memory stays flat.
     func testImageBombKeepsTheWindowsMemoryFlat() throws {
-        let bomb = MainActor.assumeIsolated { Texture.blank(width: 4096, height: 4096).pngData() }
+        let bomb = MainActor.assumeIsolated { Texture.blank(width: 4096, height: 4096).pngData()! }
         let server = CountingServer()
         server.route("/search") { _ in
             let records = (0..<200).map { index in

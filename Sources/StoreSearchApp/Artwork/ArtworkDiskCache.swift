@@ -31,8 +31,34 @@ actor ArtworkDiskCache {
     }
 
     func store(_ data: Data, for url: URL) {
+        write(data, to: file(for: url))
+    }
+
+    /// The cached file of `url`, if there is one (marked as used, as a read is).
+    func existingFile(for url: URL) -> URL? {
         sweepOnce()
         let target = file(for: url)
+        guard utime(target.path, nil) == 0 else { return nil }
+        return target
+    }
+
+    /// A PNG file of `texture`, the decoded image of `url` at `pixels` (kept only in memory: the
+    /// download was not cached, or was evicted since), written once into the cache; nil when it
+    /// cannot be written. Named apart from `url`'s file, which holds the bytes as downloaded.
+    func file(copying texture: Texture, of url: URL, pixels: Int) -> URL? {
+        sweepOnce()
+        let target = directory.appending(path: "\(file(for: url).lastPathComponent)-\(pixels).png")
+        if utime(target.path, nil) == 0 { return target }
+        guard let png = texture.pngData() else {
+            Log.message(LogDomain.artwork, "Cannot encode the image of \(url) as PNG")
+            return nil
+        }
+        return write(png, to: target) ? target : nil
+    }
+
+    /// Writes `data` beside `target` and renames it there, so a reader sees all of it or nothing.
+    @discardableResult
+    private func write(_ data: Data, to target: URL) -> Bool {
         let temporary = directory.appending(path: ".\(target.lastPathComponent).\(UUID().uuidString).part")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,10 +67,11 @@ actor ArtworkDiskCache {
         } catch {
             Log.debug(LogDomain.artwork, "Cannot cache an image (it will be downloaded again next time): \(error)")
             try? FileManager.default.removeItem(at: temporary)  // may not exist; nothing else to do
-            return
+            return false
         }
         knownSize = (knownSize ?? currentSize()) + data.count
         if knownSize! > limitBytes { evict() }
+        return true
     }
 
     /// Removes the temporary files a crash or power cut left behind (a store writes

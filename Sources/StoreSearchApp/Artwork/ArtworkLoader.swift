@@ -76,6 +76,9 @@ public final class ArtworkLoader {
     private var pixelSizes: Set<Int> = []
     private var fileOrigins: [String: @Sendable (URL) -> URL?] = [:]
 
+    /// An image arrived (by its URL), in the caches now: for those that show it elsewhere.
+    let imageArrived = Event<URL>()
+
     /// Downloads started (not served by a cache), for tests and benchmarks.
     public private(set) var downloadCount = 0
 
@@ -132,6 +135,32 @@ public final class ArtworkLoader {
         job.waiters[nextID] = (priority, completion)
         schedulePump()
         return ArtworkRequest(key: key, id: nextID, loader: self)
+    }
+
+    /// A local file with the image of the first of `urls` (best first) that the app has: the
+    /// bundled file or the disk cache's copy of any of them, else one decoded in memory written
+    /// into the cache as PNG (off the main thread); nil when none has arrived yet (see
+    /// `imageArrived`). Nothing is downloaded for it.
+    func localFile(for urls: [URL]) async -> URL? {
+        for url in urls {
+            if let resolve = fileOrigins[Self.origin(of: url)] {
+                if let file = resolve(url), await Self.isFile(file) { return file }
+            } else if let file = await disk.existingFile(for: url) {
+                return file
+            }
+        }
+        for url in urls {
+            for pixels in pixelSizes.sorted(by: >) {
+                guard let texture = memory[Key(url: url, pixels: pixels)] else { continue }
+                if let file = await disk.file(copying: texture, of: url, pixels: pixels) { return file }
+            }
+        }
+        return nil
+    }
+
+    @concurrent
+    nonisolated private static func isFile(_ file: URL) async -> Bool {
+        FileManager.default.fileExists(atPath: file.path)
     }
 
     /// Images at `origin` are read from local files, `resolve` giving each URL's file (the
@@ -217,6 +246,7 @@ public final class ArtworkLoader {
             if hostTimedOut { slowHosts.insert(host) }
         }
         for waiter in job.waiters.values { waiter.completion(texture) }
+        if texture != nil { imageArrived.send(job.key.url) }
         if !jobs.isEmpty { schedulePump() }
     }
 

@@ -17,6 +17,7 @@ final class MPRISPlayer {
     private let preview: PreviewController
     /// Play All Previews: Next and Previous go through its tracks.
     private let queue: PreviewQueue
+    private let artwork: MPRISArtwork
     private var root: DBusObject?
     private var player: DBusObject?
     private var nameOwner: BusNameOwner?
@@ -26,20 +27,23 @@ final class MPRISPlayer {
     /// Raise: bring the window forward.
     let raiseRequested = Event<Void>()
 
-    init?(connection: OpaquePointer?, preview: PreviewController, queue: PreviewQueue) {
+    init?(connection: OpaquePointer?, preview: PreviewController, queue: PreviewQueue, artwork: ArtworkLoader) {
         guard let connection else { return nil }
         self.connection = connection
         self.preview = preview
         self.queue = queue
+        self.artwork = MPRISArtwork(loader: artwork)
         preview.stateChanged.subscribe { [weak self] in self?.update() }
+        self.artwork.changed.subscribe { [weak self] in self?.update() }
     }
 
     /// The preview's state changed: own the name while something is loaded, announce the rest.
     func update() {
+        artwork.show(preview.current)
         guard preview.current != nil else { return release() }
         if nameOwner == nil { export() }
         let state =
-            "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0) \(queue.canGoNext) \(queue.canGoPrevious)"
+            "\(playbackStatus) \(preview.current?.id ?? "") \(preview.duration > 0) \(queue.canGoNext) \(queue.canGoPrevious) \(artwork.file?.path ?? "")"
         guard state != announced else { return }
         announced = state
         player?.emitPropertiesChanged(
@@ -89,9 +93,8 @@ final class MPRISPlayer {
             ("xesam:artist", .strings([item.artist ?? ""])),
         ]
         if let album = item.result.collectionName { entries.append(("xesam:album", .string(album))) }
-        if let art = item.result.largeArtworkURL ?? item.result.artworkURL {
-            entries.append(("mpris:artUrl", .string(art.absoluteString)))
-        }
+        // Only a local file: no cover is better than one the desktop must download again.
+        if let art = artwork.file { entries.append(("mpris:artUrl", .string(art.absoluteString))) }
         if preview.duration > 0 { entries.append(("mpris:length", .int64(preview.duration))) }
         return .dictionary(entries)
     }

@@ -30,6 +30,7 @@ final class PriceDropNotifier {
         self.application = application
         self.settings = settings
         self.locale = locale
+        application.watchNotificationServers()  // known before the first price check ends
         window.addAction(.priceDrops, showPriceDrops)
         window.addBoolAction(.notifyPriceDrops, state: isEnabled) { [weak self] on in
             self?.settings?.setBool(Self.settingKey, on)

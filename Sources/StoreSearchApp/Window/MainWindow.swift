@@ -91,7 +91,8 @@ public final class MainWindow {
         browse = BrowseController(
             window: window, search: search, results: results, detail: detail, preview: preview,
             environment: environment, slot: search.ui.browseSlot)
-        mpris = MPRISPlayer(connection: application.dbusConnection, preview: preview, queue: browse.queue)
+        mpris = MPRISPlayer(
+            connection: application.dbusConnection, preview: preview, queue: browse.queue, artwork: environment.artwork)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         search.ui.searchBar.append(regionPicker.dropDown)
 

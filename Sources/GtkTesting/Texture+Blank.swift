@@ -11,13 +11,4 @@ extension Texture {
         let texture = gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8A8, bytes, gsize(width * 4))!
         return Texture(taking: texture)
     }
-
-    /// The image encoded as PNG.
-    public func pngData() -> Data {
-        let bytes = gdk_texture_save_to_png_bytes(texture)!
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        let pointer = g_bytes_get_data(bytes, &size)
-        return Data(bytes: pointer!, count: Int(size))
-    }
 }
