@@ -137,8 +137,12 @@ final class MPRISArtworkTests: XCTestCase {
                 }))
             // The downloads' cached copies are gone (evicted, or never written): only memory has the image.
             let cache = harness.paths.artworkCacheDirectory
-            for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
-                try FileManager.default.removeItem(at: cache.appending(path: name))
+            // Twice: a download's cached copy may still be being written the first time.
+            for _ in 0..<2 {
+                for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+                    try FileManager.default.removeItem(at: cache.appending(path: name))
+                }
+                _ = MainContext.spin(until: { false }, timeout: .milliseconds(500))
             }
             XCTAssertTrue(harness.main.window.activateAction("win.play-preview"))
             var art: URL?
