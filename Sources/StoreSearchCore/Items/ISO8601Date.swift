@@ -6,6 +6,22 @@ import Foundation
 enum ISO8601Date {
     private static let style = Date.ISO8601FormatStyle()
 
+    /// `2024-01-02T03:04:05Z` in whole UTC seconds, in the calendar the readers use (the C
+    /// library's and Python's proleptic Gregorian): Foundation writes a date before 1582-10-15 in
+    /// the Julian calendar, which every reader took ten days later, at each save.
+    static func string(for date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        guard gmtime_r(&seconds, &fields) != nil, (0...9999).contains(fields.tm_year + 1900) else {
+            return date.formatted(.iso8601)
+        }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = String(fields.tm_year + 1900)
+        return String(repeating: "0", count: 4 - year.count) + year
+            + "-\(two(fields.tm_mon + 1))-\(two(fields.tm_mday))T"
+            + "\(two(fields.tm_hour)):\(two(fields.tm_min)):\(two(fields.tm_sec))Z"
+    }
+
     static func parse(_ text: String) -> Date? {
         if let date = text.utf8.withContiguousStorageIfAvailable(fast) ?? nil { return date }
         return try? style.parse(text)

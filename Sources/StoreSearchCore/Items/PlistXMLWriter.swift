@@ -105,7 +105,7 @@ struct PlistXMLWriter {
                 "real",
                 number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-infinity" : "+infinity") : "\(number)")
         case .bool(let flag): raw(flag ? "<true/>\n" : "<false/>\n")
-        case .date(let date): element("date", date.formatted(.iso8601))  // whole UTC seconds, as Foundation writes them
+        case .date(let date): element("date", ISO8601Date.string(for: date))
         case .data(let data): element("data", data.base64EncodedString())
         case .array([]): raw("<array/>\n")
         case .dictionary(let fields) where fields.isEmpty: raw("<dict/>\n")
@@ -134,7 +134,8 @@ struct PlistXMLWriter {
     private mutating func raw(_ text: String) { buffer += text.utf8 }
 
     /// `&`, `<` and `>` as entities, a carriage return as a character reference (a parser reads a
-    /// raw one as a line feed); control characters XML cannot hold as U+FFFD, as the app shows them.
+    /// raw one as a line feed); control characters and the noncharacters XML cannot hold as U+FFFD,
+    /// as the app shows them.
     private mutating func element(_ tag: StaticString, _ text: String) {
         buffer.append(0x3C)
         buffer += UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount)
@@ -145,6 +146,10 @@ struct PlistXMLWriter {
             case 0x3C: raw("&lt;")
             case 0x3E: raw("&gt;")
             case 0x0D: raw("&#13;")
+            // U+FFFE and U+FFFF (EF BF BE/BF), which no XML reader takes, even as references
+            case 0xBE,
+                0xBF where buffer.count >= 2 && buffer[buffer.count - 1] == 0xBF && buffer[buffer.count - 2] == 0xEF:
+                buffer.append(0xBD)
             case 0x09, 0x0A, 0x20...: buffer.append(byte)
             default: raw("\u{FFFD}")
             }

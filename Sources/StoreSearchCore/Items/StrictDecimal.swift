@@ -8,7 +8,13 @@ enum StrictDecimal {
     /// A plain decimal number ("12.50", "-1"), else one written the locale's way, with its
     /// decimal separator and groups of three ("12,50" and "1.299,00" in de_DE); else nil.
     static func parse(_ text: String, locale: Locale) -> Decimal? {
-        guard text.utf8.count <= 40 else { return nil }  // Decimal keeps 38 digits: more would be rewritten rounded
+        guard text.utf8.count <= 64 else { return nil }
+        let digits = significantDigits(text)
+        if digits > 38 {
+            // Decimal keeps 38 digits, 39 below 2^128: a price it would round is kept as written.
+            guard digits == 39, let value = Decimal(string: text, locale: posix), "\(value)" == text else { return nil }
+            return value
+        }
         if let plain = plainDecimal(text) { return plain }  // what StoreSearch writes: most prices
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if isNumber(trimmed, point: ".", grouping: nil) { return finite(Decimal(string: trimmed, locale: posix)) }
@@ -37,6 +43,12 @@ enum StrictDecimal {
         }
         guard digits > 0, !seenPoint || fraction > 0, text.utf8.first != UInt8(ascii: ".") else { return nil }
         return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(significand))
+    }
+
+    /// The digits from the first that is not zero on ("0.0129": 3).
+    private static func significantDigits(_ text: String) -> Int {
+        let digits = text.utf8.filter { (0x30...0x39).contains($0) }
+        return digits.count - (digits.firstIndex { $0 != 0x30 } ?? digits.count)
     }
 
     /// Decimal gives NaN for digits beyond its range.
