@@ -9,8 +9,7 @@ enum StrictDecimal {
     /// decimal separator and groups of three ("12,50" and "1.299,00" in de_DE); else nil.
     static func parse(_ text: String, locale: Locale) -> Decimal? {
         guard text.utf8.count <= 64 else { return nil }
-        let digits = significantDigits(text)
-        if digits > 38 {
+        if text.utf8.count > 38, case let digits = significantDigits(text), digits > 38 {
             // Decimal keeps 38 digits, 39 below 2^128: a price it would round is kept as written.
             guard digits == 39, let value = Decimal(string: text, locale: posix), "\(value)" == text else { return nil }
             return value
