@@ -1,6 +1,6 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
-// `storesearch-bench artwork|launch|hanging|memory|myitems|prices|preview|core|items` runs one part
+// `storesearch-bench artwork|launch|hanging|memory|myitems|prices|preview|core|items|twowriters` runs one part
 // (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
 import Gtk
@@ -16,7 +16,10 @@ if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
 let parts =
     CommandLine.arguments.count > 1
     ? Set(CommandLine.arguments.dropFirst())
-    : ["core", "items", "artwork", "hanging", "launch", "memory", "myitems", "prices", "preview", "window"]
+    : [
+        "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "twowriters", "prices", "preview",
+        "window",
+    ]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
     print("")
@@ -34,6 +37,7 @@ try MainActor.assumeIsolated {
     if parts.contains("launch") { LaunchBenchmark.run(); print("") }
     if parts.contains("memory") { try MemoryBenchmark.run(repository: repository); print("") }
     if parts.contains("myitems") { try MyItemsBenchmark.run(); print("") }
+    if parts.contains("twowriters") { try TwoWritersBenchmark.run(); print("") }
     if parts.contains("prices") { try PriceWatchBenchmark.run(); print("") }
     if parts.contains("preview") { try PreviewBenchmark.run(repository: repository) }
 }

@@ -83,9 +83,13 @@ extension ItemStoreKeeper {
     func followOtherWriter() {
         guard isLoaded, !isReadOnly, !isMerging else { return }
         isMerging = true
-        let file = file, writer = writer, mine = store, base = base, change = changeCount
+        let file = file, writer = writer, change = changeCount
+        // Handed over, not captured: a copy of the store still held here when the merge is taken
+        // would make that change copy all of it (10,000 records) on the main thread.
+        let input = Handover((mine: store, base: base))
         Task {
             let work = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?)? in
+                let (mine, base) = input.take()
                 guard writer.isChangedElsewhere else { return nil }
                 let read = ItemFileRead(file)
                 guard read.identity != nil, case .success(let loaded) = read.result, !loaded.isDamaged else {
@@ -137,7 +141,10 @@ extension ItemStoreKeeper {
     }
 
     private func take(_ outcome: ItemMerge.Outcome, of theirs: ItemStore, identity: FileIdentity?) {
+        let replaced = Handover(base)
         base = ItemStoreBase(file: theirs)
+        // The last base may hold another writer's whole store: let go off the main thread.
+        DispatchQueue.global(qos: .background).async { _ = replaced.take() }
         writer.read(identity)
         let ids = Set(outcome.changed.keys)
         if !ids.isEmpty || outcome.otherFields != store.otherFields {
@@ -150,5 +157,17 @@ extension ItemStoreKeeper {
             savedChange = changeCount  // the file holds the store
         }
         changedElsewhere.send(.merged(ids: ids, conflicts: outcome.conflicts))
+    }
+}
+
+/// A value handed to another thread with its only reference: taken there, it is let go there.
+final class Handover<Value: Sendable>: @unchecked Sendable {  // taken once, by one thread
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    func take() -> Value {
+        defer { value = nil }
+        return value!
     }
 }
