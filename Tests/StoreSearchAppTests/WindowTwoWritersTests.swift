@@ -147,4 +147,61 @@ final class WindowTwoWritersTests: XCTestCase {
             }
         }
     }
+
+    /// 200 changes, the user's (notes) and another writer's (names, new records; read, changed and
+    /// renamed over the file at once, as a sync tool does) in a random order with a fixed seed, at
+    /// random moments of the session's own saves: at the end the window and the file hold every
+    /// last value of both.
+    func testTwoHundredAlternatingChangesLoseNothing() throws {
+        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
+        ) { server, paths in
+            try MainActor.assumeIsolated {
+                let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
+                defer { harness.dispose() }
+                let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
+                let ids = Array(keeper.store.records.keys).sorted()
+                var random = SeededRandom(seed: 46)
+                var notes: [String: String] = [:], names: [String: String] = [:]
+                for step in 0..<200 {
+                    if Bool.random(using: &random) {
+                        let id = ids.randomElement(using: &random)!, record = keeper.store.records[id]!
+                        var after = record.edits
+                        after.notes = "user \(step)"
+                        main.items.record(
+                            ItemChange(result: record.snapshot!, kind: .edits(before: record.edits, after: after)))
+                        notes[id] = after.notes
+                    } else {
+                        let id = step % 10 == 0 ? "track:\(900 + step)" : ids.randomElement(using: &random)!
+                        var theirs = try ItemStoreFile(url: file).load(repairing: false).store
+                        let song = SearchResult(id: id, name: "Song", kind: .song)
+                        var edits = theirs.records[id]?.edits ?? ItemEdits()
+                        edits.name = "other \(step)"
+                        theirs.setEdits(edits, for: song)
+                        let copy = ItemStoreFile(url: file.deletingLastPathComponent().appending(path: "copy.plist"))
+                        try copy.save(theirs)
+                        XCTAssertEqual(rename(copy.url.path, file.path), 0)
+                        names[id] = edits.name
+                    }
+                    var turns = Int.random(in: 0..<20, using: &random)
+                    MainContext.spin(until: {
+                        turns -= 1
+                        return turns < 0
+                    })
+                }
+                // Everything settled: merged, saved, nothing left to follow.
+                XCTAssertTrue(
+                    MainContext.spin(
+                        until: {
+                            !keeper.hasUnsavedChanges && !keeper.isMerging && !keeper.writer.isChangedElsewhere
+                                && notes.allSatisfy { keeper.store.records[$0.key]?.edits.notes == $0.value }
+                                && names.allSatisfy { keeper.store.records[$0.key]?.edits.name == $0.value }
+                        }, timeout: .seconds(20)))
+                let saved = try ItemStoreFile(paths: paths).load().store
+                for (id, text) in notes { XCTAssertEqual(saved.records[id]?.edits.notes, text, id) }
+                for (id, text) in names { XCTAssertEqual(saved.records[id]?.edits.name, text, id) }
+                XCTAssertEqual(saved, keeper.store)
+            }
+        }
+    }
 }

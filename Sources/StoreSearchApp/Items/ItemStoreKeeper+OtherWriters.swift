@@ -107,8 +107,9 @@ extension ItemStoreKeeper {
     private nonisolated static func merge(mine: ItemStore, base: ItemStoreBase, theirs: ItemStore) -> ItemMerge.Outcome
     {
         ItemMerge.merge(
-            mine: mine, theirs: theirs, base: { base.record($0, in: mine) }, baseOtherFields: base.otherFields(in: mine)
-        )
+            mine: mine, theirs: theirs, base: { base.record($0, in: mine) },
+            baseOtherFields: base.otherFields(in: mine),
+            unseen: base.isFromBeforeLastSave)
     }
 
     /// Takes another writer's file: merged in (`merged`: the merge made with the store as it is),

@@ -226,7 +226,9 @@ final class ItemStoreKeeper {
                 }
             }.value
             switch outcome {
-            case .success(.written): self.savedChange = max(self.savedChange, change)
+            case .success(.written):
+                self.savedChange = max(self.savedChange, change)
+                self.base.follows(savingBase)
             case .success(.older): break  // a later save got there first
             case .success(.changedElsewhere):
                 self.base = savingBase.followed(by: self.base)

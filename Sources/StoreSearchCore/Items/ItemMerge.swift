@@ -61,15 +61,17 @@ public enum ItemMerge {
 
     /// Merges `theirs` (the file as another writer left it) into `mine`; `base(id)` is record
     /// `id` as this session last read or wrote it (nil: it had none), `baseOtherFields` the top
-    /// level's other keys then.
+    /// level's other keys then. `unseen(id, theirs)`: their record is one this session had
+    /// before its last save (they wrote over that save unread): not a change of theirs.
     public static func merge(
-        mine: ItemStore, theirs: ItemStore, base: (String) -> ItemRecord?, baseOtherFields: [String: PlistValue]
+        mine: ItemStore, theirs: ItemStore, base: (String) -> ItemRecord?, baseOtherFields: [String: PlistValue],
+        unseen: (String, ItemRecord?) -> Bool = { _, _ in false }
     ) -> Outcome {
         var outcome = Outcome(
             otherFields: mergeKeys(mine: mine.otherFields, base: baseOtherFields, theirs: theirs.otherFields))
         for id in Set(mine.records.keys).union(theirs.records.keys) {
-            let own = mine.records[id]
-            let (merged, conflicts) = merge(mine: own, base: base(id), theirs: theirs.records[id])
+            let own = mine.records[id], their = theirs.records[id]
+            let (merged, conflicts) = unseen(id, their) ? (own, []) : merge(mine: own, base: base(id), theirs: their)
             if merged != own { outcome.changed[id] = .some(merged) }
             if merged != theirs.records[id] { outcome.differsFromTheirs = true }
             outcome.conflicts += conflicts

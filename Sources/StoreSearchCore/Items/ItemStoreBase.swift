@@ -6,6 +6,9 @@ import Foundation
 public struct ItemStoreBase: Sendable {
     /// Records changed since, as they were (nil inside: there was none).
     private var before: [String: ItemRecord?] = [:]
+    /// The records the last save changed, as they were before it: another writer that read the
+    /// file just before that save and wrote after it holds these values, and changed nothing of them.
+    private var beforeLastSave: [String: ItemRecord?] = [:]
     private var otherFields: [String: PlistValue]?
     /// The whole base, where it is known whole (another writer's file just read) or a change
     /// touched any record.
@@ -29,6 +32,20 @@ public struct ItemStoreBase: Sendable {
         if let whole { return whole.records[id] }
         if let saved = before[id] { return saved }
         return store.records[id]
+    }
+
+    /// Whether `theirs` is record `id` as it was before the last save (another writer's copy
+    /// made from the file this session replaced meanwhile): not a change of theirs.
+    public func isFromBeforeLastSave(_ id: String, _ theirs: ItemRecord?) -> Bool {
+        guard whole == nil, let earlier = beforeLastSave[id] else { return false }
+        return earlier == theirs
+    }
+
+    /// A save of the base `saved` was written: this base (the changes since) also knows what
+    /// that save changed.
+    public mutating func follows(_ saved: ItemStoreBase) {
+        guard saved.whole == nil else { return }
+        beforeLastSave = saved.before
     }
 
     public func otherFields(in store: ItemStore) -> [String: PlistValue] {
