@@ -314,6 +314,19 @@ final class WindowBrowseTests: XCTestCase {
         }
     }
 
+    /// Issue #45: an artist's link shows the works of the link's store, not of the one picked.
+    func testAnArtistsLinkShowsTheWorksOfTheLinksStore() throws {
+        let lookups = Shared<[[String: String]]>([])
+        try WindowHarness.withWindow(answeringSearches: Self.searchAnswer, routes: Self.lookupRoute(lookups)) {
+            harness in
+            harness.environment.storeRegion.choose("DE")
+            _ = harness.main.handleSecondLaunch(arguments: ["https://music.apple.com/us/artist/jack-johnsen/1800000"])
+            Self.waitForPage(harness, Self.albums)
+            XCTAssertEqual(
+                lookups.withLock { $0.map { $0["country"] ?? "-" } }, ["US", "US"], "the link's record and page")
+        }
+    }
+
     /// A second launch with an artist's link keeps the search the user came from (Back returns to
     /// it); a link the store does not know, opened from a page, fails on a level of its own, the
     /// bar saying what failed, and Back returns to the page.

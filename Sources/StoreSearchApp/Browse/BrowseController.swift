@@ -92,9 +92,10 @@ final class BrowseController {
         search.failureShown.subscribe { [weak self] _ in
             if self?.link != nil { self?.update() }  // the bar says what failed
         }
+        // An artist's link: the works of the link's store (the record came from there), not the picked one.
         search.artistLinkOpened.subscribe { [weak self] record in
             guard let self, let target = BrowseTarget.artist(of: record) else { return }
-            self.open(target, from: nil)
+            self.open(target, from: Item(result: record))
         }
         // The track Play All plays is the one selected (its detail shows it) while its page is on
         // screen; the keyboard follows it only from the list (never from a field being typed in).
