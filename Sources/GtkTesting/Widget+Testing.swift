@@ -28,6 +28,11 @@ extension Widget {
         shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text) != 0
     }
 
+    /// Whether other widgets name this one (GTK_ACCESSIBLE_RELATION_LABELLED_BY; see above).
+    public var isLabelledByOthers: Bool {
+        gtk_test_accessible_has_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY) != 0
+    }
+
     /// The texts of the mapped labels in this widget's tree, depth first (what is on screen).
     public var mappedLabelTexts: [String] {
         mapped { widget in
