@@ -121,6 +121,39 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
+    /// Issue #45: Ctrl+Z took back an earlier Keep of an item nowhere on screen with nothing
+    /// shown (and a user pressing again undid more). It says what it undid, with Redo; Ctrl+Shift+Z
+    /// says what it made again, with Undo.
+    func testControlZSaysWhatItUndidWithRedo() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            let id = try XCTUnwrap(harness.main.resultsList.selectedElement?.id)
+            let window = harness.main.window
+            var isKept: Bool { harness.environment.keeper.store.records[id]?.keptAt != nil }
+            XCTAssertTrue(window.activateAction("win.keep"))  // Ctrl+D
+            XCTAssertTrue(isKept)
+            harness.search("midnight")  // the kept item is nowhere on screen
+
+            XCTAssertTrue(window.activateAction("win.undo"))  // Ctrl+Z
+            XCTAssertFalse(isKept)
+            XCTAssertEqual(harness.main.bannerText, "Undone: Keep “Kuzu Kuzu”")
+            harness.main.clickBannerButton()  // Redo
+            XCTAssertTrue(isKept)
+            XCTAssertNil(harness.main.bannerText)
+
+            XCTAssertTrue(window.activateAction("win.undo"))
+            XCTAssertTrue(window.activateAction("win.redo"))  // Ctrl+Shift+Z
+            XCTAssertTrue(isKept)
+            XCTAssertEqual(harness.main.bannerText, "Redone: Keep “Kuzu Kuzu”")
+            harness.main.clickBannerButton()  // Undo
+            XCTAssertFalse(isKept)
+
+            XCTAssertTrue(window.activateAction("win.undo"))  // nothing left to undo: no notice
+            XCTAssertNil(harness.main.bannerText)
+        }
+    }
+
     func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")

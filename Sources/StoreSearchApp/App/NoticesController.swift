@@ -12,7 +12,7 @@ final class NoticesController {
     private let overlay: ToastOverlay
     private var current: Toast?
     private var currentAction: (() -> Void)?
-    /// Whether the shown notice offers Undo of the latest change (a newer change ends it).
+    /// Whether the shown notice offers Undo (or Redo) of the latest change (a newer change ends it).
     private(set) var isUndoNotice = false
 
     private let banner: NoticeBanner
@@ -25,6 +25,12 @@ final class NoticesController {
     /// Shows `text` with an Undo button running `undo`; it goes away by itself.
     func showUndo(_ text: String, undo: @escaping () -> Void) {
         show(text, button: localized("Undo"), action: undo)
+        isUndoNotice = true
+    }
+
+    /// Shows `text` with a Redo button running `redo`; like an Undo notice, a newer change ends it.
+    func showRedo(_ text: String, redo: @escaping () -> Void) {
+        show(text, button: localized("Redo"), action: redo)
         isUndoNotice = true
     }
 
