@@ -74,3 +74,10 @@ extension Widget {
         return children
     }
 }
+
+extension Label {
+    /// Whether any of the label's text is selected.
+    public var hasSelection: Bool {
+        gtk_label_get_selection_bounds(OpaquePointer(widget), nil, nil) != 0
+    }
+}
