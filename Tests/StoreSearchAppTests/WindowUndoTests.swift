@@ -154,6 +154,28 @@ final class WindowUndoTests: XCTestCase {
         }
     }
 
+    /// Ctrl+Z and Ctrl+Shift+Z held down: each shows its notice in place of the last, a few
+    /// frames apart. libadwaita 1.2 crashed when a toast that replaced another was hidden within
+    /// its show animation; the notice on screen changes in place instead.
+    func testUndoAndRedoHeldDownShowEachStepInTurn() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            harness.search("tarkan")
+            let window = harness.main.window
+            for name in ["Kuzu Kuzu", "Şımarık"] {
+                harness.select(name)
+                XCTAssertTrue(window.activateAction("win.keep"))
+            }
+            for turn in 0..<40 {
+                XCTAssertTrue(window.activateAction(turn % 4 < 2 ? "win.undo" : "win.redo"))
+                MainContext.spin(until: { false }, timeout: .milliseconds(30 + turn % 3 * 70))
+            }
+            XCTAssertTrue(window.activateAction("win.undo"))
+            XCTAssertEqual(harness.main.bannerText, "Undone: Keep “Şımarık”")
+            MainContext.spin(until: { false }, timeout: .milliseconds(800))  // the dismissals that waited
+            XCTAssertEqual(harness.main.bannerText, "Undone: Keep “Şımarık”", "still showing")
+        }
+    }
+
     func testUndoAfterANewSearchLeavesTheNewResultsAlone() throws {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
