@@ -64,6 +64,41 @@ final class WindowMyItemsTests: XCTestCase {
         }
     }
 
+    /// Issue #45: a row the filter hid was not selected again when the filter was cleared, and the
+    /// detail said "No Result Selected". The item the user selected is selected (and shown) again.
+    func testAnItemTheFilterHidIsSelectedAgainWhenTheFilterIsCleared() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, page = main.myItems.page
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.select("Şımarık")
+            XCTAssertTrue(main.window.activateAction("win.keep"))
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 && !page.isListing }))
+            XCTAssertTrue(page.select(id: try XCTUnwrap(page.shown.first { $0.item.name == "Kuzu Kuzu" }).id))
+            XCTAssertEqual(main.detail.item?.name, "Kuzu Kuzu")
+
+            page.filterEntry.text = "simarik"
+            XCTAssertTrue(MainContext.spin(until: { page.shown.map(\.item.name) == ["Şımarık"] }))
+            XCTAssertNil(page.selected, "the selected row is not listed")
+            page.filterEntry.text = ""
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 }))
+            XCTAssertEqual(page.selected?.item.name, "Kuzu Kuzu", "selected again")
+            XCTAssertEqual(main.detail.item?.name, "Kuzu Kuzu", "and shown, not No Result Selected")
+
+            // Another item chosen meanwhile is the one that comes back.
+            page.filter = .kept
+            XCTAssertTrue(page.select(id: try XCTUnwrap(page.shown.first).id))
+            page.filterEntry.text = "kuzu"
+            XCTAssertTrue(MainContext.spin(until: { page.visiblePage == .noMatch }))
+            page.filter = .all
+            page.filterEntry.text = ""
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 }))
+            XCTAssertEqual(page.selected?.item.name, "Şımarık")
+            XCTAssertEqual(main.detail.item?.name, "Şımarık")
+        }
+    }
+
     func testFiltersSortTypingAndRemoveWithUndo() throws {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main, page = main.myItems.page
