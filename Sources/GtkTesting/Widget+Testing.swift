@@ -81,3 +81,35 @@ extension Label {
         gtk_label_get_selection_bounds(OpaquePointer(widget), nil, nil) != 0
     }
 }
+
+extension Widget {
+    /// How many lines the first mapped label in this tree showing `text` is laid out on.
+    public func lineCount(ofLabelShowing text: String) -> Int? {
+        guard let label = mappedTextWidget(showing: text),
+            shim_is_a(UnsafeMutableRawPointer(label), gtk_label_get_type()) != 0
+        else { return nil }
+        return Int(pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label))))
+    }
+
+    /// The width given to the first mapped label or inscription in this tree showing `text`.
+    public func allocatedWidth(ofTextShowing text: String) -> Int? {
+        mappedTextWidget(showing: text).map { Int(gtk_widget_get_width($0)) }
+    }
+
+    private func mappedTextWidget(showing text: String) -> UnsafeMutablePointer<GtkWidget>? {
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        let shown: UnsafePointer<CChar>? =
+            if shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0 {
+                gtk_label_get_text(OpaquePointer(widget))
+            } else if shim_is_a(UnsafeMutableRawPointer(widget), gtk_inscription_get_type()) != 0 {
+                gtk_inscription_get_text(OpaquePointer(widget))
+            } else { nil }
+        if let shown, String(cString: shown) == text { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = Widget(retaining: current).mappedTextWidget(showing: text) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+}
