@@ -130,6 +130,31 @@ final class WindowStoreKindsTests: XCTestCase {
         }
     }
 
+    /// Issue #45: beside a long collection name the podcast's "Collection" row title was broken
+    /// inside the word ("Colle-ction"); it wraps between words only, and the value gives way.
+    func testARowTitleBesideALongValueIsNotBrokenInsideAWord() throws {
+        let answer = Data(
+            String(decoding: try Self.fixture("podcast.json"), as: UTF8.self)
+                .replacingOccurrences(
+                    of: "\"collectionName\": \"Swift by Night\"",
+                    with: "\"collectionName\": \"Swift by Night: Conversations About Code After Dark\""
+                ).utf8)
+        try WindowHarness.withWindow(answeringSearches: answer) { harness in
+            harness.search("night")
+            harness.select("Swift by Night")
+            let detail = harness.form.ui.detailStack
+            XCTAssertTrue(MainContext.spin(until: { detail.lineCount(ofLabelShowing: "Collection") != nil }))
+            for width in [1024, 360] {
+                harness.resize(width: width, height: 700)
+                MainContext.spin(until: { false }, timeout: .milliseconds(500))  // folded
+                if harness.main.isFolded { harness.main.layout.showDetail() }
+                XCTAssertTrue(MainContext.spin(until: { detail.lineCount(ofLabelShowing: "Collection") != nil }))
+                MainContext.spin(until: { false }, timeout: .milliseconds(300))  // laid out
+                XCTAssertEqual(detail.lineCount(ofLabelShowing: "Collection"), 1, "at \(width) px")
+            }
+        }
+    }
+
     func testAnAlbumOnlySongKeptShowsItsOfferInMyItems() throws {
         let answer = try Self.fixture("album-only.json")
         try WindowHarness.withWindow(answeringSearches: answer) { harness in
