@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Gtk
 import GtkTesting
@@ -96,6 +97,60 @@ final class WindowMyItemsTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { page.count == 2 }))
             XCTAssertEqual(page.selected?.item.name, "Şımarık")
             XCTAssertEqual(main.detail.item?.name, "Şımarık")
+        }
+    }
+
+    /// Issue #45: the export dialog had no CSV/JSON choice (typing ".json" was the only way), and
+    /// its notice no way to the file. The dialog offers both, the name following the one picked;
+    /// the notice's Show in Files asks the file manager (here one on the test's session bus, as
+    /// Nautilus answers) to show the file.
+    func testTheExportDialogOffersCSVAndJSONAndItsNoticeShowsTheFile() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            let connection = try XCTUnwrap(g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil))
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var shown: [String] = []
+            let fileManager = DBusObject(
+                connection: connection, path: "/org/freedesktop/FileManager1",
+                introspectionXML: """
+                    <node><interface name="org.freedesktop.FileManager1"><method name="ShowItems">
+                    <arg type="as" name="URIs" direction="in"/><arg type="s" name="StartupId" direction="in"/>
+                    </method></interface></node>
+                    """,
+                interface: "org.freedesktop.FileManager1"
+            ) { call in
+                shown += call.strings(0)
+                call.reply()
+            }
+            defer { fileManager?.unregister() }
+            var owner: BusNameOwner? = BusNameOwner(connection: connection, name: "org.freedesktop.FileManager1")
+            defer { owner = nil }
+            XCTAssertTrue(MainContext.spin(until: { SessionBus.nameHasOwner("org.freedesktop.FileManager1") == true }))
+
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            XCTAssertTrue(main.window.activateAction("win.keep"))
+            XCTAssertTrue(main.window.activateAction("win.export"))
+            let chooser = try XCTUnwrap(main.myItems.exportChooser)
+            XCTAssertEqual(chooser.filterIndex, 0, "CSV first")
+            XCTAssertEqual(chooser.currentName, "My Items.csv")
+            chooser.filterIndex = 1
+            XCTAssertEqual(chooser.currentName, "My Items.json", "the name follows the format picked")
+
+            XCTAssertTrue(MainContext.spin(until: { chooser.respond(choosing: nil) }), "the dialog shows; cancelled")
+            XCTAssertTrue(MainContext.spin(until: { main.myItems.exportChooser == nil }))
+
+            // What the dialog's Save does with a name: the export, and its notice.
+            let json = harness.paths.dataDirectory.appending(path: "report.json")
+            main.myItems.export(to: json)
+            XCTAssertTrue(
+                MainContext.spin(until: { main.bannerText == "Exported 1 item to report.json" }),
+                "\(main.bannerText ?? "no notice")")
+            XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+            main.clickBannerButton()  // Show in Files
+            XCTAssertTrue(MainContext.spin(until: { !shown.isEmpty }), "the file manager was asked")
+            XCTAssertEqual(shown, [json.absoluteString])
+            _ = owner
         }
     }
 
