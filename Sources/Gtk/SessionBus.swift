@@ -47,7 +47,7 @@ public enum SessionBus {
         _ destination: String, path: String, interface: String, method: String, arguments: [Variant],
         timeoutMilliseconds: Int32 = 10_000
     ) async throws(SessionBusError) {
-        guard let connection = connection() else { throw SessionBusError(message: "No session bus") }
+        guard let connection = connection() else { throw .noSessionBus }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
         var children: [OpaquePointer?] = arguments.map(\.pointer)
         let parameters = g_variant_new_tuple(&children, gsize(children.count))
@@ -65,14 +65,24 @@ public enum SessionBus {
                     if let reply { g_variant_unref(reply) }
                     let message = error.map { String(cString: $0.pointee.message) }
                     if let error { g_error_free(error) }
-                    resume(reply == nil ? message ?? "Failed" : nil)
+                    resume(reply == nil ? message ?? "" : nil)
                 }, box)
         }
-        if let failure { throw SessionBusError(message: failure) }
+        if let failure { throw .failed(failure) }
     }
 }
 
-/// A session bus call that failed, in GDBus's words.
-public struct SessionBusError: Error, Equatable, Sendable {
-    public let message: String
+/// A session bus call that failed.
+public enum SessionBusError: Error, Equatable, Sendable {
+    case noSessionBus
+    /// In GDBus's words.
+    case failed(String)
+
+    /// For the log.
+    public var message: String {
+        switch self {
+        case .noSessionBus: "no session bus"
+        case .failed(let text): text
+        }
+    }
 }
