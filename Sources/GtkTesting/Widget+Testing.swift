@@ -91,6 +91,14 @@ extension Widget {
         return Int(pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label))))
     }
 
+    /// Whether the first mapped label in this tree showing `text` is cut short with "…".
+    public func isEllipsized(labelShowing text: String) -> Bool? {
+        guard let label = mappedTextWidget(showing: text),
+            shim_is_a(UnsafeMutableRawPointer(label), gtk_label_get_type()) != 0
+        else { return nil }
+        return pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label))) != 0
+    }
+
     /// The width given to the first mapped label or inscription in this tree showing `text`.
     public func allocatedWidth(ofTextShowing text: String) -> Int? {
         mappedTextWidget(showing: text).map { Int(gtk_widget_get_width($0)) }
