@@ -14,6 +14,27 @@ public final class ActionRow: Widget {
 
     public var title: String { adw_preferences_row_get_title(cast()).map { String(cString: $0) } ?? "" }
 
+    /// Wraps the title between words only. libadwaita 1.2 wraps it at any character, so beside
+    /// a long value the title could be squeezed to a few letters a line ("Colle-ction"); this way
+    /// the narrowest it gets is its longest word, and the value gives way.
+    public func wrapTitleBetweenWords() {
+        func visit(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            if gtk_widget_has_css_class(widget, "title") != 0,
+                g_type_check_instance_is_a(
+                    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type())
+                    != 0
+            {
+                gtk_label_set_wrap_mode(OpaquePointer(widget), PANGO_WRAP_WORD)
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(widget)
+    }
+
     /// Whether activating the row (a click, Enter) makes its list box report it.
     public var isActivatable: Bool {
         get { gtk_list_box_row_get_activatable(cast()) != 0 }

@@ -6,7 +6,7 @@ import Gtk
 public final class Toast: Object {
     /// The text shown, as given (libadwaita 1.2 reads a toast's title as Pango markup, so it is
     /// escaped on the way in: a name such as "Salt & Pepper" shows as written).
-    public let title: String
+    public private(set) var title: String
 
     public init(title: String, button: String? = nil, timeout: Int = 5, highPriority: Bool = true) {
         self.title = title
@@ -17,6 +17,16 @@ public final class Toast: Object {
         if let button { adw_toast_set_button_label(pointer, button) }
         adw_toast_set_timeout(pointer, guint(timeout))
         adw_toast_set_priority(pointer, highPriority ? ADW_TOAST_PRIORITY_HIGH : ADW_TOAST_PRIORITY_NORMAL)
+    }
+
+    /// Changes what the toast says and its button (nil: none) while it shows: the toast's widget
+    /// follows both.
+    public func update(title: String, button: String?) {
+        self.title = title
+        let escaped = g_markup_escape_text(title, -1)
+        defer { g_free(escaped) }
+        adw_toast_set_title(cast(), escaped)
+        adw_toast_set_button_label(cast(), button)
     }
 
     public required init(retaining pointer: UnsafeMutableRawPointer) {
@@ -49,6 +59,11 @@ public final class ToastOverlay: Widget {
     public func add(_ toast: Toast, closeButtonName: String) {
         g_object_ref(toast.gobject)  // adw_toast_overlay_add_toast takes ownership of one reference
         adw_toast_overlay_add_toast(cast(), toast.cast())
+        nameToastButtons(closeButtonName: closeButtonName)
+    }
+
+    /// Names the buttons of the toasts shown (again after a toast's button changed).
+    public func nameToastButtons(closeButtonName: String) {
         // A high-priority toast's widget exists as soon as it is added: the overlay's child of
         // the private type AdwToastWidget (the content is another child).
         let toastType = g_type_from_name("AdwToastWidget")

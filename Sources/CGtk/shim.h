@@ -134,6 +134,7 @@ static inline GdkTexture *shim_texture_new_fitting(const guint8 *data, gsize len
 
 /* G_TYPE_STRING is a macro over a fundamental type number. */
 static inline GType shim_string_type(void) { return G_TYPE_STRING; }
+static inline GType shim_boolean_type(void) { return G_TYPE_BOOLEAN; }
 
 // GTK 4.8's GStreamer backend (modules/media/gtkgstmediafile.c) drops its GstPlayer with a plain
 // unref. GStreamer 1.22's GstPlayer wraps a GstPlay whose message bus keeps every message not yet

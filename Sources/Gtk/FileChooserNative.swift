@@ -26,6 +26,51 @@ public final class FileChooserNative: Object {
         gtk_file_chooser_set_current_name(chooser, suggestedName)
     }
 
+    /// Offers these file types (a name and the patterns of its files, "*.csv"), the first chosen.
+    public func addFilters(_ filters: [(name: String, patterns: [String])]) {
+        for (name, patterns) in filters {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, name)
+            for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
+            gtk_file_chooser_add_filter(chooser, filter)  // the chooser takes its own reference
+            g_object_unref(UnsafeMutableRawPointer(filter))
+        }
+        if let first = filterPointers.first { gtk_file_chooser_set_filter(chooser, first) }
+    }
+
+    /// The file type chosen, by its place among those added (nil: none).
+    public var filterIndex: Int? {
+        get {
+            guard let current = gtk_file_chooser_get_filter(chooser) else { return nil }
+            return filterPointers.firstIndex(of: current)
+        }
+        set {
+            let filters = filterPointers
+            guard let newValue, filters.indices.contains(newValue) else { return }
+            gtk_file_chooser_set_filter(chooser, filters[newValue])
+        }
+    }
+
+    private var filterPointers: [OpaquePointer] {
+        guard let list = gtk_file_chooser_get_filters(chooser) else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(list)) }
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            guard let item = g_list_model_get_item(list, index) else { return nil }
+            g_object_unref(item)  // the list keeps it
+            return OpaquePointer(item)
+        }
+    }
+
+    /// The name typed in the dialog.
+    public var currentName: String {
+        get {
+            guard let name = gtk_file_chooser_get_current_name(chooser) else { return "" }
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        set { gtk_file_chooser_set_current_name(chooser, newValue) }
+    }
+
     /// Shows the dialog; `handler` gets the chosen file's path, or nil when cancelled. The
     /// dialog keeps itself alive until it answers.
     public func run(_ handler: @escaping @MainActor (String?) -> Void) {

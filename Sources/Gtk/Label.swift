@@ -21,6 +21,14 @@ public final class Label: Widget {
         gtk_label_set_xalign(cast(), 1)
     }
 
+    /// Whether a wrapping label asks for its whole text on one line as its natural width, so that
+    /// it wraps only where there is no room for that. By default GTK asks for as narrow a width
+    /// as the height it is given holds (beside a row's artwork, three short lines where one fitted).
+    public var asksForOneLine: Bool {
+        get { gtk_label_get_natural_wrap_mode(cast()) == GTK_NATURAL_WRAP_NONE }
+        set { gtk_label_set_natural_wrap_mode(cast(), newValue ? GTK_NATURAL_WRAP_NONE : GTK_NATURAL_WRAP_INHERIT) }
+    }
+
     /// Whether it may wrap (see `wrapAlignedToEnd`). A wrapping label costs GTK more to measure.
     public var wraps: Bool {
         get { gtk_label_get_wrap(cast()) != 0 }

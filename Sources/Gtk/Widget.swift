@@ -105,6 +105,15 @@ open class Widget: Object {
         shim_accessible_set_label(OpaquePointer(widget), label)
     }
 
+    /// Names this widget `label` alone, in place of the widgets that named and described it (an
+    /// AdwActionRow is named by its title label and described by its subtitle label, and GTK 4.8
+    /// reads a label and those relations together, so the title would be heard twice).
+    public func replaceAccessibleName(with label: String) {
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY)
+        setAccessibleLabel(label)
+    }
+
     /// Whether assistive technology is told `label` as this widget's name. Answers only under
     /// the test accessibility backend (`GTK_A11Y=test`), which UI tests run with.
     public func hasAccessibleLabel(_ label: String) -> Bool {

@@ -28,6 +28,11 @@ extension Widget {
         shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text) != 0
     }
 
+    /// Whether other widgets name this one (GTK_ACCESSIBLE_RELATION_LABELLED_BY; see above).
+    public var isLabelledByOthers: Bool {
+        gtk_test_accessible_has_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY) != 0
+    }
+
     /// The texts of the mapped labels in this widget's tree, depth first (what is on screen).
     public var mappedLabelTexts: [String] {
         mapped { widget in
@@ -67,5 +72,52 @@ extension Widget {
             child = gtk_widget_get_next_sibling(current)
         }
         return children
+    }
+}
+
+extension Label {
+    /// Whether any of the label's text is selected.
+    public var hasSelection: Bool {
+        gtk_label_get_selection_bounds(OpaquePointer(widget), nil, nil) != 0
+    }
+}
+
+extension Widget {
+    /// How many lines the first mapped label in this tree showing `text` is laid out on.
+    public func lineCount(ofLabelShowing text: String) -> Int? {
+        guard let label = mappedTextWidget(showing: text),
+            shim_is_a(UnsafeMutableRawPointer(label), gtk_label_get_type()) != 0
+        else { return nil }
+        return Int(pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label))))
+    }
+
+    /// Whether the first mapped label in this tree showing `text` is cut short with "…".
+    public func isEllipsized(labelShowing text: String) -> Bool? {
+        guard let label = mappedTextWidget(showing: text),
+            shim_is_a(UnsafeMutableRawPointer(label), gtk_label_get_type()) != 0
+        else { return nil }
+        return pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label))) != 0
+    }
+
+    /// The width given to the first mapped label or inscription in this tree showing `text`.
+    public func allocatedWidth(ofTextShowing text: String) -> Int? {
+        mappedTextWidget(showing: text).map { Int(gtk_widget_get_width($0)) }
+    }
+
+    private func mappedTextWidget(showing text: String) -> UnsafeMutablePointer<GtkWidget>? {
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        let shown: UnsafePointer<CChar>? =
+            if shim_is_a(UnsafeMutableRawPointer(widget), gtk_label_get_type()) != 0 {
+                gtk_label_get_text(OpaquePointer(widget))
+            } else if shim_is_a(UnsafeMutableRawPointer(widget), gtk_inscription_get_type()) != 0 {
+                gtk_inscription_get_text(OpaquePointer(widget))
+            } else { nil }
+        if let shown, String(cString: shown) == text { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = Widget(retaining: current).mappedTextWidget(showing: text) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Gtk
 import HTTP
@@ -112,17 +113,108 @@ final class RefreshPricesCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), original, "left as it was")
     }
 
-    /// A StoreSearch holding the data folder (here: its lock, taken by this process) is waited
-    /// for a while, then the command says so and exits with 75, leaving the file alone.
-    func testAHeldDataFolderExitsWith75() throws {
+    /// Issue #45: with no store reachable it said "Looked up: 2 items in 1 requests" and advised
+    /// searching the offline catalog; it says the store could not be reached and how many items
+    /// were not looked up.
+    func testAnUnreachableStoreIsSaidSoWithTheItemsNotLookedUp() throws {
+        let server = CountingServer()
+        let base = try server.start()
+        server.stop()  // nothing listens there any more: the connection is refused
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let outcome = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(outcome.status, 1)
+            XCTAssertEqual(outcome.output, "", "nothing was looked up")
+            XCTAssertTrue(outcome.errors.contains("The store could not be reached"), outcome.errors)
+            XCTAssertTrue(outcome.errors.contains("Items not looked up: 2 of 2."), outcome.errors)
+            XCTAssertFalse(outcome.errors.contains("offline catalog"), outcome.errors)
+        }
+    }
+
+    /// A store answering one region and failing the next: what was answered is counted as looked
+    /// up, the rest as not.
+    func testAStoreFailingPartWayCountsWhatWasLookedUp() throws {
+        try Self.addGermanItem(paths)
+        let server = CountingServer()
+        server.route("/lookup") { request in
+            guard request.query["country"] == "US" else {
+                let body = """
+                    {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Dudu",\
+                    "artistName":"Tarkan","trackPrice":1.29,"currency":"EUR"}]}
+                    """
+                return LocalServerResponse(body: Data(body.utf8))
+            }
+            return LocalServerResponse(status: 500, contentType: "text/html", text: "<h1>Internal Server Error</h1>")
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let outcome = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(outcome.status, 1)
+            XCTAssertEqual(
+                outcome.output, "Looked up: 1 items in 1 requests. Prices changed: 0; cheaper: 0.\n",
+                "the German store's answer (asked first)")
+            XCTAssertTrue(outcome.errors.contains("Not every item could be looked up"), outcome.errors)
+            XCTAssertTrue(outcome.errors.contains("Items not looked up: 2 of 3."), outcome.errors)
+        }
+    }
+
+    /// A kept item of the German store beside the two US ones.
+    private static func addGermanItem(_ paths: AppPaths) throws {
+        let file = paths.dataDirectory.appending(path: "items.plist")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "</array>",
+            with: """
+                <dict><key>id</key><string>track:1</string><key>keptAt</key><date>2026-11-01T10:00:00Z</date>
+                <key>changedAt</key><date>2026-11-01T10:00:00Z</date>
+                <key>snapshot</key><dict><key>id</key><string>track:1</string><key>name</key><string>Dudu</string>
+                <key>kind</key><string>song</string><key>price</key><string>1.29</string>
+                <key>currency</key><string>EUR</string><key>storeRegion</key><string>DE</string></dict></dict>
+                </array>
+                """)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Another program holding the data folder's lock (here: this process, which owns no
+    /// StoreSearch name on the bus) is waited for a while, then named as what holds the items;
+    /// the command exits with 75, leaving the file alone.
+    func testALockHeldByAnotherProgramIsSaidSo() throws {
         let lock = DataFolderLock(directory: paths.dataDirectory)
         XCTAssertEqual(lock.acquire(), .acquired)
         defer { lock.release() }
         let folder: URL = folder
         try MainActor.assumeIsolated {
+            XCTAssertEqual(SessionBus.nameHasOwner(StoreSearchApp.applicationID), false, "no StoreSearch runs")
             let outcome = try Self.run(["--refresh-prices", "--api-base", "http://127.0.0.1:9"], in: folder)
             XCTAssertEqual(outcome.status, RefreshPricesCommand.busyStatus)
+            XCTAssertTrue(outcome.errors.contains("Another program holds the lock on your items"), outcome.errors)
+            XCTAssertFalse(outcome.errors.contains("StoreSearch is open"), outcome.errors)
+        }
+    }
+
+    /// Issue #45: with StoreSearch open it waited 10 s for the lock before saying so. StoreSearch
+    /// (here: this process, holding the lock and the app id on the session bus) is asked for on
+    /// the bus at once.
+    func testAnOpenStoreSearchIsSaidSoAtOnce() throws {
+        let lock = DataFolderLock(directory: paths.dataDirectory)
+        XCTAssertEqual(lock.acquire(), .acquired)
+        defer { lock.release() }
+        let folder: URL = folder
+        try MainActor.assumeIsolated {
+            let connection = try XCTUnwrap(g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil))
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var owner: BusNameOwner? = BusNameOwner(connection: connection, name: StoreSearchApp.applicationID)
+            defer { owner = nil }
+            XCTAssertTrue(
+                MainContext.spin(until: { SessionBus.nameHasOwner(StoreSearchApp.applicationID) == true }))
+            let started = Date()
+            let outcome = try Self.run(["--refresh-prices", "--api-base", "http://127.0.0.1:9"], in: folder)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "not after waiting for the lock")
+            XCTAssertEqual(outcome.status, RefreshPricesCommand.busyStatus)
             XCTAssertTrue(outcome.errors.contains("StoreSearch is open with your items"), outcome.errors)
+            XCTAssertTrue(outcome.errors.contains("checks their prices itself"), outcome.errors)
+            _ = owner
         }
     }
 }

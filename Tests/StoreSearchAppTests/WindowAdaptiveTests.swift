@@ -53,6 +53,31 @@ final class WindowAdaptiveTests: XCTestCase {
         }
     }
 
+    /// Issue #45: at 360 px the header's title was cut to "Stor…" (beside the list and grid
+    /// toggles, the menus and three window buttons). Folded, the toggles leave the header (the
+    /// main menu has them) and the title shows whole; wide again, they are back.
+    func testAtAPhonesWidthTheHeaderShowsTheWholeTitle() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, size: (360, 640))
+            defer { harness.dispose() }
+            let main = harness.main, window = main.window
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            XCTAssertTrue(MainContext.spin(until: { window.isEllipsized(labelShowing: "StoreSearch") != nil }))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // laid out
+            XCTAssertEqual(window.isEllipsized(labelShowing: "StoreSearch"), false, "the whole name")
+            XCTAssertFalse(main.gridViewButton.isMapped, "the view toggles make room")
+            XCTAssertEqual(
+                main.menuButton.menuItems.prefix(2).map(\.label), ["List View", "Grid View"], "the main menu has them")
+            XCTAssertTrue(window.activateAction("win.view-mode", string: "grid"), "what the main menu's Grid View does")
+            XCTAssertEqual(main.viewMode, "grid")
+
+            harness.resize(width: 1024, height: 700)
+            XCTAssertTrue(MainContext.spin(until: { !main.isFolded && main.gridViewButton.isMapped }), "wide: back")
+        }
+    }
+
     func testArrowKeysInAFoldedListStayOnTheResults() throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }

@@ -18,14 +18,14 @@ final class WindowChromeTests: XCTestCase {
             XCTAssertEqual(
                 menu.menuItems.map(\.label),
                 [
-                    "Hidden Items", "Export My Items…", "Price Drops", "Notify About Price Drops",
-                    "Keyboard Shortcuts", "About StoreSearch",
+                    "List View", "Grid View", "Hidden Items", "Export My Items…", "Price Drops",
+                    "Notify About Price Drops", "Keyboard Shortcuts", "About StoreSearch",
                 ])
             XCTAssertEqual(
                 menu.menuItems.map(\.action),
                 [
-                    "win.hidden-items", "win.export", "win.price-drops", "win.notify-price-drops",
-                    "win.show-help-overlay", "win.about",
+                    "win.view-mode", "win.view-mode", "win.hidden-items", "win.export", "win.price-drops",
+                    "win.notify-price-drops", "win.show-help-overlay", "win.about",
                 ])
         }
     }

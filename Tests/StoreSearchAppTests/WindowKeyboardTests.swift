@@ -7,6 +7,27 @@ import XCTest
 
 /// Using the window with the keyboard only, with real key presses.
 final class WindowKeyboardTests: XCTestCase {
+    /// Issue #45: the region drop-down took typing only once its field was clicked, and Enter on
+    /// the one match picked nothing. Typing in the open popup filters it; Enter picks the match.
+    func testTypingInTheRegionPopupFiltersItAndEnterPicksTheOneMatch() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let dropDown = harness.main.regionPicker.dropDown
+            harness.click(dropDown)
+            XCTAssertTrue(MainContext.spin(until: { dropDown.mappedLabelTexts.contains("Japan") }), "open")
+            harness.typeKeys("japa")
+            XCTAssertTrue(
+                MainContext.spin(until: {
+                    dropDown.mappedLabelTexts.contains("Japan") && !dropDown.mappedLabelTexts.contains("Germany")
+                }),
+                "typing filters: \(dropDown.mappedLabelTexts.prefix(6))")
+            harness.pressKeys("Return")
+            XCTAssertTrue(
+                MainContext.spin(until: { harness.environment.storeRegion.country == "JP" }),
+                "Enter picks Japan: \(dropDown.mappedLabelTexts.prefix(6))")
+            XCTAssertTrue(MainContext.spin(until: { dropDown.mappedLabelTexts == ["JP"] }), "and closes the popup")
+        }
+    }
+
     func testDownTypeToSearchAndEscapeInTheSearchEntry() throws {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main

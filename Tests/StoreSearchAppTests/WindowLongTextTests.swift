@@ -68,6 +68,20 @@ final class WindowLongTextTests: XCTestCase {
         }
     }
 
+    /// Issue #45: Tab out of Notes selected the whole description (GTK selects a selectable label's
+    /// text when it takes the focus). The description takes the focus with nothing selected.
+    func testTabOutOfNotesLeavesTheDescriptionUnselected() throws {
+        try Self.withWindow(answering: [Self.record(1, "Short", description: "A few words.")]) { harness in
+            harness.search("short")
+            harness.select("Short")
+            XCTAssertTrue(harness.form.ui.notesView.grabFocus())
+            XCTAssertTrue(harness.main.window.childFocus())  // Tab
+            let label = harness.form.summary.label
+            XCTAssertTrue(label.hasFocus, "Tab from Notes goes to the description")
+            XCTAssertFalse(label.hasSelection, "none of it selected")
+        }
+    }
+
     /// Issue #31: a 20,000-character word in a description froze the window for 4–7 s when its row
     /// was selected. The detail shows a bounded start of it, and Show More the rest.
     func testAWordOfTwentyThousandCharactersShowsABoundedStartAndShowMore() throws {

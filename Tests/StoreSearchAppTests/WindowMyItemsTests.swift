@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Gtk
 import GtkTesting
@@ -61,6 +62,95 @@ final class WindowMyItemsTests: XCTestCase {
             page.views.list.activate(0)
             XCTAssertEqual(relaunched.form.ui.nameEntry.text, "My Song", "opening it shows the edit in the form")
             XCTAssertEqual(relaunched.form.ui.artistEntry.text, "My Artist")
+        }
+    }
+
+    /// Issue #45: a row the filter hid was not selected again when the filter was cleared, and the
+    /// detail said "No Result Selected". The item the user selected is selected (and shown) again.
+    func testAnItemTheFilterHidIsSelectedAgainWhenTheFilterIsCleared() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, page = main.myItems.page
+            harness.search("tarkan")
+            harness.open("Kuzu Kuzu")
+            harness.select("Şımarık")
+            XCTAssertTrue(main.window.activateAction("win.keep"))
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 && !page.isListing }))
+            XCTAssertTrue(page.select(id: try XCTUnwrap(page.shown.first { $0.item.name == "Kuzu Kuzu" }).id))
+            XCTAssertEqual(main.detail.item?.name, "Kuzu Kuzu")
+
+            page.filterEntry.text = "simarik"
+            XCTAssertTrue(MainContext.spin(until: { page.shown.map(\.item.name) == ["Şımarık"] }))
+            XCTAssertNil(page.selected, "the selected row is not listed")
+            page.filterEntry.text = ""
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 }))
+            XCTAssertEqual(page.selected?.item.name, "Kuzu Kuzu", "selected again")
+            XCTAssertEqual(main.detail.item?.name, "Kuzu Kuzu", "and shown, not No Result Selected")
+
+            // Another item chosen meanwhile is the one that comes back.
+            page.filter = .kept
+            XCTAssertTrue(page.select(id: try XCTUnwrap(page.shown.first).id))
+            page.filterEntry.text = "kuzu"
+            XCTAssertTrue(MainContext.spin(until: { page.visiblePage == .noMatch }))
+            page.filter = .all
+            page.filterEntry.text = ""
+            XCTAssertTrue(MainContext.spin(until: { page.count == 2 }))
+            XCTAssertEqual(page.selected?.item.name, "Şımarık")
+            XCTAssertEqual(main.detail.item?.name, "Şımarık")
+        }
+    }
+
+    /// Issue #45: the export dialog had no CSV/JSON choice (typing ".json" was the only way), and
+    /// its notice no way to the file. The dialog offers both, the name following the one picked;
+    /// the notice's Show in Files asks the file manager (here one on the test's session bus, as
+    /// Nautilus answers) to show the file.
+    func testTheExportDialogOffersCSVAndJSONAndItsNoticeShowsTheFile() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main
+            let connection = try XCTUnwrap(g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil))
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var shown: [String] = []
+            let fileManager = DBusObject(
+                connection: connection, path: "/org/freedesktop/FileManager1",
+                introspectionXML: """
+                    <node><interface name="org.freedesktop.FileManager1"><method name="ShowItems">
+                    <arg type="as" name="URIs" direction="in"/><arg type="s" name="StartupId" direction="in"/>
+                    </method></interface></node>
+                    """,
+                interface: "org.freedesktop.FileManager1"
+            ) { call in
+                shown += call.strings(0)
+                call.reply()
+            }
+            defer { fileManager?.unregister() }
+            var owner: BusNameOwner? = BusNameOwner(connection: connection, name: "org.freedesktop.FileManager1")
+            defer { owner = nil }
+            XCTAssertTrue(MainContext.spin(until: { SessionBus.nameHasOwner("org.freedesktop.FileManager1") == true }))
+
+            harness.search("tarkan")
+            harness.select("Kuzu Kuzu")
+            XCTAssertTrue(main.window.activateAction("win.keep"))
+            XCTAssertTrue(main.window.activateAction("win.export"))
+            let chooser = try XCTUnwrap(main.myItems.exportChooser)
+            XCTAssertEqual(chooser.filterIndex, 0, "CSV first")
+            XCTAssertEqual(chooser.currentName, "My Items.csv")
+            chooser.filterIndex = 1
+            XCTAssertEqual(chooser.currentName, "My Items.json", "the name follows the format picked")
+
+            XCTAssertTrue(MainContext.spin(until: { chooser.respond(choosing: nil) }), "the dialog shows; cancelled")
+            XCTAssertTrue(MainContext.spin(until: { main.myItems.exportChooser == nil }))
+
+            // What the dialog's Save does with a name: the export, and its notice.
+            let json = harness.paths.dataDirectory.appending(path: "report.json")
+            main.myItems.export(to: json)
+            XCTAssertTrue(
+                MainContext.spin(until: { main.bannerText == "Exported 1 item to report.json" }),
+                "\(main.bannerText ?? "no notice")")
+            XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+            main.clickBannerButton()  // Show in Files
+            XCTAssertTrue(MainContext.spin(until: { !shown.isEmpty }), "the file manager was asked")
+            XCTAssertEqual(shown, [json.absoluteString])
+            _ = owner
         }
     }
 

@@ -127,6 +127,12 @@ final class WindowPriceWatchTests: XCTestCase {
                     main.detail.priceHistory.rowTexts.last?.subtitle, "Nov 1, 2026",
                     "the first price dated when it was kept")
                 XCTAssertTrue(main.detail.priceHistory.root.isVisible)
+                // Issue #45: each row is heard with its day, once ("$0.49" before).
+                let first = main.detail.priceHistory.root.descendant(accessibleLabel: "$0.99, Nov 1, 2026")
+                XCTAssertEqual(first?.isLabelledByOthers, false, "named by its own label, not its title again")
+                let lowest = main.detail.priceHistory.rowTexts[0]
+                XCTAssertNotNil(
+                    main.detail.priceHistory.root.descendant(accessibleLabel: "\(lowest.title), \(lowest.subtitle)"))
                 XCTAssertNotNil(main.detail.ui.detailStack.descendant(accessibleLabel: "Price History"))
                 XCTAssertTrue(harness.close())
             }

@@ -90,6 +90,71 @@ final class WindowStoreKindsTests: XCTestCase {
         }
     }
 
+    /// Issue #45: an album-only price wrapped to three lines in My Items ("Album / Only · /
+    /// ¥2,750") where search showed one, and at 360 px a dropped one cut the name to "stay …".
+    /// It breaks only after its "·": one line where there is room, and the name keeps its room.
+    func testAnAlbumOnlyPriceInMyItemsKeepsItsWordsTogetherAndLeavesTheNameRoom() throws {
+        let name = "Hidden Track to Stay Awake"
+        let answer = Data(
+            String(decoding: try Self.fixture("album-only.json"), as: UTF8.self)
+                .replacingOccurrences(of: "\"trackName\": \"Hidden Track\"", with: "\"trackName\": \"\(name)\"").utf8)
+        try WindowHarness.withWindow(answeringSearches: answer) { harness in
+            harness.search("hidden track")
+            harness.open(name)
+            XCTAssertTrue(harness.main.window.activateAction("win.keep"))
+            let result = try XCTUnwrap(harness.main.resultsList.selectedElement?.result)
+            harness.main.myItems.showPage(myItems: true)
+            let list = harness.main.myItems.page.views.list
+            // The price as shown, its no-break spaces read as spaces.
+            @MainActor func shown(_ text: String) -> String? {
+                list.mappedLabelTexts.first { $0.replacingOccurrences(of: "\u{00A0}", with: " ") == text }
+            }
+            XCTAssertTrue(MainContext.spin(until: { shown("Album Only · $9.99") != nil }), "\(list.mappedLabelTexts)")
+            let price = try XCTUnwrap(shown("Album Only · $9.99"))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // laid out
+            XCTAssertEqual(list.lineCount(ofLabelShowing: price), 1, "on one line, as search shows it")
+
+            // The album's price falls; at a phone's width the name keeps its room.
+            var cheaper = result
+            cheaper.offers?.collectionPrice = 7.99
+            _ = harness.environment.keeper.refreshPrices(from: [cheaper])
+            harness.main.myItems.page.storeChanged()
+            harness.resize(width: 360, height: 640)
+            XCTAssertTrue(MainContext.spin(until: { list.allocatedWidth < 400 && list.allocatedWidth > 0 }))
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))
+            XCTAssertTrue(
+                MainContext.spin(until: { shown("Album Only ·\n$7.99,\nwas $9.99") != nil }), "\(list.mappedLabelTexts)"
+            )
+            let width = try XCTUnwrap(list.allocatedWidth(ofTextShowing: name))
+            XCTAssertGreaterThanOrEqual(width, 120, "the name is not cut to a few letters")
+        }
+    }
+
+    /// Issue #45: beside a long collection name the podcast's "Collection" row title was broken
+    /// inside the word ("Colle-ction"); it wraps between words only, and the value gives way.
+    func testARowTitleBesideALongValueIsNotBrokenInsideAWord() throws {
+        let answer = Data(
+            String(decoding: try Self.fixture("podcast.json"), as: UTF8.self)
+                .replacingOccurrences(
+                    of: "\"collectionName\": \"Swift by Night\"",
+                    with: "\"collectionName\": \"Swift by Night: Conversations About Code After Dark\""
+                ).utf8)
+        try WindowHarness.withWindow(answeringSearches: answer) { harness in
+            harness.search("night")
+            harness.select("Swift by Night")
+            let detail = harness.form.ui.detailStack
+            XCTAssertTrue(MainContext.spin(until: { detail.lineCount(ofLabelShowing: "Collection") != nil }))
+            for width in [1024, 360] {
+                harness.resize(width: width, height: 700)
+                MainContext.spin(until: { false }, timeout: .milliseconds(500))  // folded
+                if harness.main.isFolded { harness.main.layout.showDetail() }
+                XCTAssertTrue(MainContext.spin(until: { detail.lineCount(ofLabelShowing: "Collection") != nil }))
+                MainContext.spin(until: { false }, timeout: .milliseconds(300))  // laid out
+                XCTAssertEqual(detail.lineCount(ofLabelShowing: "Collection"), 1, "at \(width) px")
+            }
+        }
+    }
+
     func testAnAlbumOnlySongKeptShowsItsOfferInMyItems() throws {
         let answer = try Self.fixture("album-only.json")
         try WindowHarness.withWindow(answeringSearches: answer) { harness in

@@ -174,4 +174,16 @@ final class MyItemsTests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: directory.path), ["mine.json"],
             "no partial or temporary file")
     }
+
+    /// Issue #45: the Save dialog's CSV/JSON choice sets the extension; a name typed with the
+    /// other one keeps it while the choice was left as it opened.
+    func testTheFormatPickedInTheSaveDialogSetsTheExtension() {
+        typealias Format = MyItemsExport.Format
+        XCTAssertEqual(Format.json.fileName(for: "report", picked: true), "report.json")
+        XCTAssertEqual(Format.csv.fileName(for: "report", picked: false), "report.csv")
+        XCTAssertEqual(Format.json.fileName(for: "My Items.csv", picked: true), "My Items.json", "picked: it wins")
+        XCTAssertEqual(Format.csv.fileName(for: "mine.json", picked: false), "mine.json", "typed: it wins")
+        XCTAssertEqual(Format.json.fileName(for: "mine.JSON", picked: true), "mine.JSON")
+        XCTAssertEqual(Format.csv.fileName(for: "notes.txt", picked: false), "notes.txt.csv")
+    }
 }

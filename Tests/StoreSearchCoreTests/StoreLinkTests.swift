@@ -58,9 +58,7 @@ final class StoreLinkTests: XCTestCase {
     /// Issue #30: `javascript:` was called an "Unknown option", and any bad link came with the
     /// whole --help. Now one line says it is not a store link.
     func testABadLinkIsSaidInOneLineToBeNoStoreLink() throws {
-        for text in [
-            "javascript:alert(1)", "https://example.com/page", "ssh://host", "https://music.apple.com/us/browse",
-        ] {
+        for text in ["javascript:alert(1)", "https://example.com/page", "ssh://host"] {
             XCTAssertThrowsError(try LaunchOptions.parse([text]), text) { error in
                 guard let error = error as? LaunchOptionsError, case .notAStoreLink(text, _) = error else {
                     return XCTFail("\(error)")
@@ -69,6 +67,14 @@ final class StoreLinkTests: XCTestCase {
                 XCTAssertFalse(error.message.contains("\n"))
                 XCTAssertFalse(error.showsUsage, "no --help after it")
             }
+        }
+        // Issue #45: a store link that names no item was called "not a store link".
+        XCTAssertThrowsError(try LaunchOptions.parse(["https://music.apple.com/us/browse"])) { error in
+            XCTAssertEqual(
+                (error as? LaunchOptionsError)?.message,
+                "“https://music.apple.com/us/browse” is a store link, but it names no item: link to a song, album, "
+                    + "app or book.")
+            XCTAssertEqual((error as? LaunchOptionsError)?.showsUsage, false)
         }
         XCTAssertThrowsError(try LaunchOptions.parse(["--frobnicate"])) {
             XCTAssertEqual(($0 as? LaunchOptionsError)?.showsUsage, true)

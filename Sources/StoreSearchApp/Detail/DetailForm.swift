@@ -374,6 +374,7 @@ final class DetailForm {
             for: result.kind, collection: result.collectionName, locale: locale, fileSize: formatSize
         ).map { title, value, spoken in
             let row = ActionRow(title: title)
+            row.wrapTitleBetweenWords()  // "Collection", never "Colle-ction" beside a long value
             let label = Label(value)
             label.ellipsizeAtEnd()
             label.isSelectable = true

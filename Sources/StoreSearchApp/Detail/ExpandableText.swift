@@ -21,6 +21,9 @@ final class ExpandableText {
     init(label: Label, moreButton: Button) {
         self.label = label
         self.moreButton = moreButton
+        // Tab passes the text on its way out of Notes: it takes the focus without selecting all of
+        // it, which GTK does by default for every selectable label of the display.
+        DisplaySettings.labelsSelectOnFocus = false
         moreButton.onClicked { [weak self] in self?.isExpanded.toggle() }
     }
 

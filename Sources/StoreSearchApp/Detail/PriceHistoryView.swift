@@ -33,10 +33,17 @@ final class PriceHistoryView {
         for row in rows { ui.priceHistoryList.remove(row) }
         rows = texts.map { title, subtitle in
             let row = ActionRow(title: title, subtitle: subtitle)
+            // Named by its title alone, a row was heard without its day.
+            row.replaceAccessibleName(with: Self.spoken(title: title, subtitle: subtitle))
             ui.priceHistoryList.append(row)
             return row
         }
         root.isVisible = !texts.isEmpty
+    }
+
+    /// What a screen reader hears for a row: its price and its day ("$0.49, Nov 27, 2026").
+    static func spoken(title: String, subtitle: String) -> String {
+        String(format: localized("%1$@, %2$@"), title, subtitle)
     }
 
     private var dateFormat: Date.FormatStyle { Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale) }

@@ -104,9 +104,12 @@ final class Items {
         changed.send([result.id])
     }
 
-    func undo() {
-        guard let step = history.undo() else { return }
+    /// Takes back the latest step; returns it (nil: nothing to undo).
+    @discardableResult
+    func undo() -> [ItemChange]? {
+        guard let step = history.undo() else { return nil }
         apply(step.reversed().map(\.inverse))
+        return step
     }
 
     /// Undoes `step` if nothing was done since (a notice's Undo takes back only its own step).
@@ -115,9 +118,18 @@ final class Items {
         undo()
     }
 
-    func redo() {
-        guard let step = history.redo() else { return }
+    /// Makes the step undone last again; returns it (nil: nothing to redo).
+    @discardableResult
+    func redo() -> [ItemChange]? {
+        guard let step = history.redo() else { return nil }
         apply(step)
+        return step
+    }
+
+    /// Redoes `step` if it is the one Redo would make (a notice's Redo makes only its own step).
+    func redo(ifNext step: [ItemChange]) {
+        guard history.nextRedo == step else { return }
+        redo()
     }
 
     /// Applies `changes` in order (an undo's or a redo's).

@@ -118,13 +118,27 @@ final class MyItemsController {
 
     // MARK: Export
 
+    /// The formats the Save dialog offers, in order; the first is chosen at first.
+    private static let exportFormats: [MyItemsExport.Format] = [.csv, .json]
+
     private func chooseExportFile() {
         let chooser = FileChooserNative(
             saveTitle: localized("Export My Items"), acceptLabel: localized("_Export"), parent: window,
             suggestedName: localized("My Items") + ".csv")
-        chooser.run { [weak self] path in
+        chooser.addFilters([(localized("CSV"), ["*.csv", "*.CSV"]), (localized("JSON"), ["*.json", "*.JSON"])])
+        let formats = Self.exportFormats
+        // The name follows the format picked (where the dialog says so while it is open).
+        chooser.onNotify("filter") { [weak chooser] in
+            guard let chooser, let index = chooser.filterIndex else { return }
+            chooser.currentName = formats[index].fileName(for: chooser.currentName, picked: index != 0)
+        }
+        chooser.run { [weak self, weak chooser] path in
             self?.exportChooser = nil
-            if let path { self?.export(to: URL(fileURLWithPath: path)) }
+            guard let path else { return }
+            let index = chooser?.filterIndex ?? 0
+            let url = URL(fileURLWithPath: path)
+            let name = formats[index].fileName(for: url.lastPathComponent, picked: index != 0)
+            self?.export(to: url.deletingLastPathComponent().appending(path: name))
         }
         exportChooser = chooser
     }
@@ -147,7 +161,20 @@ final class MyItemsController {
                 self.notices.show(
                     String(
                         format: localizedPlural("Exported %1$ld item to %2$@", "Exported %1$ld items to %2$@", count),
-                        count, url.lastPathComponent))
+                        count, url.lastPathComponent),
+                    button: localized("Show in Files")
+                ) { [weak self] in self?.showInFiles(url) }
+            }
+        }
+    }
+
+    /// The exported file in the file manager, selected.
+    private func showInFiles(_ url: URL) {
+        Task {
+            do throws(SessionBusError) { try await FileManagerWindow.show(url) } catch {
+                Log.message(LogDomain.app, "No file manager showed \(url.path): \(error.message)")
+                notices.show(
+                    String(format: localized("No file manager could show “%@”."), url.lastPathComponent), lasting: true)
             }
         }
     }

@@ -44,6 +44,9 @@ final class MyItemsPage {
     /// The items listed, in order.
     var shown: [MyItem] { listed.map { listed in listed.positions.map { listed.list[$0] } } ?? [] }
     private var isSelectingInCode = false
+    /// The item last selected (by the user or in code, not by a listing): a filter that hides it
+    /// takes the selection off, and it is selected again once it is listed again.
+    private var chosenID: String?
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
     /// A listing is under way in the background (tests wait for it).
@@ -163,9 +166,10 @@ final class MyItemsPage {
 
     private func replaceListing(with listed: MyItemsListing.Listed) {
         let list = listed.list, matched = listed.positions
-        let selectedID = views.selection.selectedIndex.flatMap { row in
-            self.listed.flatMap { row < rows.count && row < $0.positions.count ? $0.id(at: row) : nil }
-        }
+        let selectedID =
+            views.selection.selectedIndex.flatMap { row in
+                self.listed.flatMap { row < rows.count && row < $0.positions.count ? $0.id(at: row) : nil }
+            } ?? chosenID
         // What a large list drops (each item's record, 100,000 keys) is let go off the main thread.
         let replaced = Discarded((self.listed, rowKeys))
         self.listed = listed
@@ -258,7 +262,9 @@ final class MyItemsPage {
             if views.visibleView.containsFocus { views.focus(at: row) }
         }
         isReplacingRows = false
-        if selectedID != nil, row == nil { itemSelected.send((nil, false)) }
+        if selectedRow != nil, selectedID != nil, row == nil { itemSelected.send((nil, false)) }
+        // The chosen item is listed again (a filter cleared): its detail too.
+        if selectedRow == nil, let row, root.isMapped { itemSelected.send((listed.item(at: row), false)) }
     }
 
     /// Adds the rows up to `target`, a few a frame until GTK has built as many as it ever does.
@@ -295,6 +301,7 @@ final class MyItemsPage {
         guard !isReplacingRows else { return }
         let opens = pointerPressed && !isSelectingInCode
         pointerPressed = false
+        chosenID = selected?.id
         itemSelected.send((selected, opens))
     }
 

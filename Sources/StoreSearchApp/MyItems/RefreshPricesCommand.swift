@@ -7,15 +7,16 @@ import StoreSearchCore
 /// own timer), as the window's `PriceWatch` does it (per store region, 200 ids a request,
 /// Retry-After waited out when at most a minute away), then saves the item file and prints one
 /// line per changed price and a summary. It writes the item file, so it takes the data folder's
-/// lock, waiting a little for a StoreSearch that holds it.
+/// lock, waiting a little for another command that holds it (not for StoreSearch's window).
 ///
 /// Exit status: 0 every item was looked up (whatever changed); 1 a lookup or the save failed
 /// (what was looked up before that is saved); 75 (EX_TEMPFAIL) StoreSearch is open with the same
-/// items (its window checks prices itself); 2 for a wrong command line, as always.
+/// items (its window checks prices itself) or another program holds them; 2 for a wrong command
+/// line, as always.
 @MainActor
 public enum RefreshPricesCommand {
     public static let busyStatus: Int32 = 75
-    /// How long it waits for the data folder's lock.
+    /// How long it waits for the data folder's lock while a program other than StoreSearch holds it.
     static let lockWait: TimeInterval = 10
     /// The longest Retry-After it waits out; a longer one fails the check.
     static let longestRetryWait: TimeInterval = 60
@@ -25,6 +26,8 @@ public enum RefreshPricesCommand {
         var store: ItemStore
         var changes: [String: PriceChange] = [:]
         var failure: (any Error)?
+        /// How many of the queries were answered (they are sent in order, one at a time).
+        var answered = 0
         var isDone = false
         init(store: ItemStore) { self.store = store }
     }
@@ -33,10 +36,8 @@ public enum RefreshPricesCommand {
         -> Int32
     {
         let lock = DataFolderLock(directory: paths.dataDirectory)
-        guard acquire(lock) else {
-            report(
-                localized(
-                    "StoreSearch is open with your items and checks their prices itself; try again once it is closed."))
+        if let busy = acquire(lock, folder: paths.dataDirectory) {
+            report(busy)
             return busyStatus
         }
         defer { lock.release() }
@@ -53,19 +54,32 @@ public enum RefreshPricesCommand {
         for line in lines(for: check.changes, store: check.store, formatter: PriceFormatter(locale: locale.monetary)) {
             print(line)
         }
-        let count = queries.reduce(0) { $0 + $1.ids.count }
-        print(
-            String(
-                format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
-                count, queries.count, check.changes.count, check.changes.values.filter(\.isDrop).count))
-        if let failure = check.failure {
-            report(
+        let total = queries.reduce(0) { $0 + $1.ids.count }
+        let looked = queries.prefix(check.answered).reduce(0) { $0 + $1.ids.count }
+        // Only what the store answered counts as looked up.
+        if check.failure == nil || check.answered > 0 {
+            print(
                 String(
-                    format: localized("Not every item could be looked up: %@"),
-                    (failure as? SearchFailure)?.message ?? "\(failure)"))
-            return 1
+                    format: localized(
+                        "Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
+                    looked, check.answered, check.changes.count, check.changes.values.filter(\.isDrop).count))
         }
-        return 0
+        guard let failure = check.failure else { return 0 }
+        report(failureMessage(failure))
+        report(String(format: localized("Items not looked up: %1$ld of %2$ld."), total - looked, total))
+        return 1
+    }
+
+    /// Why the check ended early. An unreachable store is said as such: the window's advice (search
+    /// the offline catalog) means nothing to a price check.
+    static func failureMessage(_ failure: any Error) -> String {
+        guard let failure = failure as? SearchFailure else {
+            return String(format: localized("Not every item could be looked up: %@"), "\(failure)")
+        }
+        if case .unreachable(let detail) = failure {
+            return String(format: localized("The store could not be reached (%@)."), detail)
+        }
+        return String(format: localized("Not every item could be looked up: %@"), failure.message)
     }
 
     /// Runs the lookups on GLib's main loop (libsoup's callbacks come there) until they end.
@@ -78,6 +92,7 @@ public enum RefreshPricesCommand {
             do {
                 let linked = PriceWatch.linkedItems(in: [check.store])
                 try await PriceWatch.run(queries, service: service, longestWait: longestRetryWait) { results in
+                    check.answered += 1
                     let results = PriceWatch.rekeyed(results, linked: linked)
                     let missing = Set(check.store.recordsWithoutSnapshot.map(\.id))
                     check.store.refreshSnapshots(from: results.filter { missing.contains($0.id) })
@@ -107,19 +122,38 @@ public enum RefreshPricesCommand {
         }.sorted()
     }
 
-    /// Takes the data folder's lock, waiting up to `lockWait` for another process to let it go.
-    private static func acquire(_ lock: DataFolderLock) -> Bool {
+    /// Takes the data folder's lock; nil when it has it (or the folder has no lock to take), else
+    /// what holds it. A StoreSearch that holds it owns the app id on the session bus: then there is
+    /// nothing to wait for (its window checks prices itself). Another holder (another command, or
+    /// a program of the user's) is waited for up to `lockWait`.
+    private static func acquire(_ lock: DataFolderLock, folder: URL) -> String? {
+        guard isHeld(lock) else { return nil }
+        let owned = SessionBus.nameHasOwner(StoreSearchApp.applicationID)
+        if owned == true {
+            return localized("StoreSearch is open with your items and checks their prices itself.")
+        }
         let deadline = Date().addingTimeInterval(lockWait)
-        while true {
-            switch lock.acquire() {
-            case .acquired: return true
-            case .unavailable(let reason):
-                Log.warning(LogDomain.app, "No lock on the data folder: \(reason)")
-                return true  // saving says what is wrong with the folder
-            case .heldElsewhere:
-                guard Date() < deadline else { return false }
-                Thread.sleep(forTimeInterval: 0.2)
-            }
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            guard isHeld(lock) else { return nil }
+        }
+        guard owned == false else {
+            // No session bus: a StoreSearch runs without one too, and cannot be told apart.
+            return localized("Another program, perhaps StoreSearch, is using your items; try again once it is closed.")
+        }
+        return String(
+            format: localized("Another program holds the lock on your items (%@); try again once it is done."),
+            folder.appending(path: ".lock").path)
+    }
+
+    /// Tries the lock once: whether another process holds it.
+    private static func isHeld(_ lock: DataFolderLock) -> Bool {
+        switch lock.acquire() {
+        case .acquired: return false
+        case .unavailable(let reason):
+            Log.warning(LogDomain.app, "No lock on the data folder: \(reason)")
+            return false  // saving says what is wrong with the folder
+        case .heldElsewhere: return true
         }
     }
 

@@ -43,14 +43,15 @@ extension ResultCell {
         return (filled(format, now, old), Self.onLinesAfterCommas(markup))
     }
 
-    /// The text with a new line after each comma and no other break ("$0.49," over "was $0.99",
-    /// never "was" on a line of its own beside the row's artwork). As wide as its longer line at
-    /// any window width, it need not wrap: GTK lays out a label that may wrap several times over,
-    /// for each of the dozens of rows a price check changes at once.
+    /// The text with a new line after each comma and each "·", and no other break ("$0.49," over
+    /// "was $0.99", never "was" on a line of its own beside the row's artwork; "Album Only ·" over
+    /// "¥2,750," over "was ¥3,000", not one line that left the name a few letters at 360 px). As
+    /// wide as its longest line at any window width, it need not wrap: GTK lays out a label that
+    /// may wrap several times over, for each of the dozens of rows a price check changes at once.
     static func onLinesAfterCommas(_ text: String) -> String {
         var result = "", previous: Character?
         for character in text {
-            result.append(character == " " ? (previous == "," ? "\n" : "\u{00A0}") : character)
+            result.append(character == " " ? (previous == "," || previous == "·" ? "\n" : "\u{00A0}") : character)
             previous = character
         }
         return result

@@ -50,6 +50,10 @@ final class ResultRow: ResultCell {
         // GTK more to measure, in each of the 200 rows a list binds at once. (A language that
         // breaks lines without spaces would need more than this test.)
         price.wraps = shownPrice.utf8.contains(UInt8(ascii: " "))
+        // A short one on one line where it fits ("Album Only · ¥2,750"); a longer one ("Buy
+        // A$24.99 · Rent A$6.99") asks for as narrow a column as the row's height holds, so the
+        // name keeps its room at a phone's width.
+        price.asksForOneLine = price.wraps && shownPrice.count <= Self.oneLinePrice
         if markup != nil {
             price.setMarkup(shownPrice)  // the old price struck through
         } else {
@@ -60,6 +64,9 @@ final class ResultRow: ResultCell {
             of: item, price: priceText, artistAndKind: artistAndKind, marksVisited: marksVisited)
     }
 
+    /// The most characters of a price that asks for one line.
+    static let oneLinePrice = 20
+
     /// "3 · 4:12" (disc 2: "2-3 · 4:12") for a row of an album's tracks; nil without a number.
     static func trackLine(of result: SearchResult) -> String? {
         guard let details = result.details, let number = details.trackNumber else { return nil }
@@ -68,17 +75,16 @@ final class ResultRow: ResultCell {
             ?? position
     }
 
-    /// The listing with its lines breaking after a "·" rather than between an offer and its
-    /// amount ("Buy $14.99 ·" over "Rent $3.99", never "Buy" over "$14.99 ·"); the words of a
-    /// text such as "Not Sold Separately" still wrap, so the row stays narrow in any language.
+    /// The listing with its lines breaking only after a "·": between offers ("Buy $14.99 ·" over
+    /// "Rent $3.99"), or between an offer and the album's price ("Album Only ·" over "¥2,750").
+    /// An offer's words stay together: broken between them too, the column's narrowest width was
+    /// one word, and a row beside a long name wrapped to "Album" / "Only ·" / "¥2,750" where
+    /// search showed one line.
     static func breakingBetweenOffers(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var result = String(words.first ?? "")
         for (before, after) in zip(words, words.dropFirst()) {
-            let breaks =
-                before == "·"
-                || (after != "·" && !before.contains(where: \.isNumber) && !after.contains(where: \.isNumber))
-            result += (breaks ? " " : "\u{00A0}") + after
+            result += (before == "·" ? " " : "\u{00A0}") + after
         }
         return result
     }

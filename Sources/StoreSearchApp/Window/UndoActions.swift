@@ -2,7 +2,8 @@ import Gtk
 import StoreSearchCore
 
 /// win.undo (Ctrl+Z) and win.redo (Ctrl+Shift+Z) over the items' history, and the notices that
-/// offer Undo for a step. A notice's Undo takes back only its own step, so a newer step ends it.
+/// offer Undo for a step (or, after Ctrl+Z, Redo). A notice's button acts only on its own step, so
+/// a newer step ends it.
 @MainActor
 final class UndoActions {
     private let items: Items
@@ -37,12 +38,20 @@ final class UndoActions {
         }
         detail.commitPendingEdits()  // a committed edit is what Ctrl+Z takes back
         notices.endUndoNotice()
-        items.undo()
+        let store = items.store
+        guard let step = items.undo() else { return }
+        // The item may be nowhere on screen: say what was undone, with the way back.
+        notices.showRedo(StepDescription.undone(step, in: store)) { [weak self] in
+            self?.items.redo(ifNext: step)
+        }
     }
 
     private func redo() {
         notices.endUndoNotice()
         detail.commitPendingEdits()
-        items.redo()
+        guard let step = items.redo() else { return }
+        notices.showUndo(StepDescription.redone(step, in: items.store)) { [weak self] in
+            self?.items.undo(ifLatest: step)
+        }
     }
 }

@@ -10,6 +10,8 @@ public struct UndoHistory<Change: Sendable>: Sendable {
     public var canRedo: Bool { !redoable.isEmpty }
     /// The change Undo would take back.
     public var lastChange: Change? { undoable.last }
+    /// The change Redo would make again.
+    public var nextRedo: Change? { redoable.last }
 
     /// Every step that can still be undone or redone.
     public var steps: [Change] { undoable + redoable }

@@ -92,6 +92,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 guard !argument.hasPrefix("-") else { throw .unknownOption(argument) }
                 switch StoreLink.parse(argument) {
                 case .success(let link): options.storeLink = link
+                case .failure(.noItem): throw .storeLinkNamingNoItem(argument)
                 case .failure(let refusal): throw .notAStoreLink(argument, reason: refusal.message)
                 }
             }

@@ -7,6 +7,9 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
     case unknownCountry(String)
     /// An argument that is no option: the store link it would be, and why it cannot be opened.
     case notAStoreLink(String, reason: String)
+    /// A link to a store page that is no item's (a store's front page, a genre): the link is
+    /// fine, it just names nothing to open.
+    case storeLinkNamingNoItem(String)
 
     public var message: String {
         switch self {
@@ -16,6 +19,10 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
         case .invalidURL(let text): String(format: localized("Not an http or https URL: %@"), text)
         case .notAStoreLink(let link, let reason):
             String(format: localized("“%@” is not a store link."), Self.shortened(link)) + " " + reason
+        case .storeLinkNamingNoItem(let link):
+            String(
+                format: localized("“%@” is a store link, but it names no item: link to a song, album, app or book."),
+                Self.shortened(link))
         case .unknownCountry(let text):
             String(format: localized("Unknown store region “%@” (use a two-letter code such as DE)"), text)
         }
@@ -24,7 +31,10 @@ public enum LaunchOptionsError: Error, Equatable, Sendable {
     /// Whether the options' list helps: not for a link, which one line explains (the whole
     /// `--help` buried it, issue #30).
     public var showsUsage: Bool {
-        if case .notAStoreLink = self { false } else { true }
+        switch self {
+        case .notAStoreLink, .storeLinkNamingNoItem: false
+        default: true
+        }
     }
 
     /// The link on one line, and not a screenful (a pasted page can be any length).

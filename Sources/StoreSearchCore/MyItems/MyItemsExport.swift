@@ -17,6 +17,18 @@ public enum MyItemsExport {
             default: return nil
             }
         }
+
+        public var fileExtension: String { self == .csv ? "csv" : "json" }
+
+        /// The file name to write `typed` as, with this format picked in the Save dialog: a name
+        /// ending in the other format's extension keeps it unless the user picked this format
+        /// (`picked`: typing ".json" with CSV left as it was is a choice too); a name ending in
+        /// neither gets this format's.
+        public func fileName(for typed: String, picked: Bool) -> String {
+            guard let typedFormat = Format(fileName: typed) else { return typed + "." + fileExtension }
+            guard typedFormat != self, picked else { return typed }
+            return (typed as NSString).deletingPathExtension + "." + fileExtension
+        }
     }
 
     public enum Failure: Error, Equatable, Sendable {
