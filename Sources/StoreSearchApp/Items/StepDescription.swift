@@ -31,6 +31,7 @@ enum StepDescription {
         case .edits: format = localized("Edit of “%@”")
         case .record(_, nil): format = localized("Remove “%@” from My Items")
         case .record: format = localized("Change to “%@”")
+        case .watchedStore: format = localized("Watch “%@” in Another Store")
         }
         return String(format: format, name)
     }
