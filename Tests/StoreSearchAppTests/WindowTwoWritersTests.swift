@@ -107,6 +107,7 @@ final class WindowTwoWritersTests: XCTestCase {
 
                 // Another program removes the file: it is written again.
                 XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+                main.notices.dismiss()  // Undo's notice
                 try Self.write(file, "remove")
                 XCTAssertTrue(
                     MainContext.spin(until: { FileManager.default.fileExists(atPath: file.path) }), "written again")
