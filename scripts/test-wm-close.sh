@@ -1,8 +1,8 @@
 #!/bin/bash
 # Issue #23: the window manager's close is honoured in every state a user leaves the window in.
 # Under a real X window manager (openbox) on a private Xvfb display and D-Bus session, each
-# round launches the app over the offline catalog, opens a result, types into its Name field
-# without pressing Enter, leaves the window in one state (arrowing, a second launch's hand-over,
+# round launches the app over the offline catalog, opens a result, goes to its Name field (F2), types
+# there without pressing Enter, leaves the window in one state (arrowing, a second launch's hand-over,
 # a tooltip, the main menu open, the date picker open, images still loading, or just the
 # typing), and closes it as the desktop does: Alt+F4, `wmctrl -c` (_NET_CLOSE_WINDOW) or a WM_DELETE_WINDOW client message
 # sent straight to the window. Every round the process must exit within 5 s with the typed
@@ -62,7 +62,7 @@ run_round() {  # STATE CLOSE
     done
     if [ -z "$window" ]; then echo "round $round ($state): no window"; failures=$((failures + 1)); kill "$pid"; return; fi
     sleep 1.5  # the search and the first rows
-    xdotool mousemove --window "$window" 150 280 click 1 sleep 0.3 key Return sleep 0.3 key End
+    xdotool mousemove --window "$window" 150 280 click 1 sleep 0.3 key Return sleep 0.3 key F2 sleep 0.2 key End
     xdotool type --delay 20 "$text"
     case $state in
         typed) ;;  # focus still in the Name field
