@@ -79,8 +79,10 @@ grep -qx "query: country=DE&lang=de_de" <<< "$german" || fail "de_DE.UTF-8: not 
 grep -qx "categories: Alle, Musik, Software, E-Books, Filme, Podcasts, Hörbücher" <<< "$german" || fail "de_DE.UTF-8: category names not in German"
 
 # The release build is what users run: a GLib critical or warning there is a bug (one came from a
-# temporary widget released before GTK took it, which only the optimizer does).
-if grep -hE -- '-(CRITICAL|WARNING) \*\*' "$work/english.err" "$work/german.err" >&2; then
+# temporary widget released before GTK took it, which only the optimizer does). The desktop portal,
+# which D-Bus starts in the test's session when it is installed (mutter brings it), logs its own:
+# those are not the app's.
+if grep -hE -- '-(CRITICAL|WARNING) \*\*' "$work/english.err" "$work/german.err" | grep -v 'xdg-desktop-portal' >&2; then
     fail "the installed copy logged criticals or warnings"
 fi
 
