@@ -218,4 +218,78 @@ final class BackgroundWatchTests: XCTestCase {
         XCTAssertTrue(try waitUntil(10) { !app.isRunning }, "the process ends with its window")
         XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
     }
+
+    /// The process that owns the app's name (not this test's child when `gio launch` started it).
+    private func ownerPID(environment: [String: String]) throws -> pid_t? {
+        let output = try run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", Self.appID,
+            ], environment: environment
+        ).1
+        return output.firstMatch(of: /uint32 (\d+)/).flatMap { pid_t($0.1) }
+    }
+
+    /// Turned on in a running service, then at the next login the entry's command (as the
+    /// session starts it, `gio launch`): it checks the prices with no window and notifies a
+    /// real notification server of the drop; the notification's action opens the window on
+    /// Price Drops in that process; app.quit ends it.
+    func testTheEntrysCommandNotifiesOfADropWithNoWindow() throws {
+        let daemon = WindowPriceNotificationTests.daemon
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: daemon), "make test installs notification-daemon")
+        try WindowPriceWatchTests.writeKeptItems(paths)
+        let dropped = Mutex(false)
+        let server = CountingServer()
+        server.route("/lookup") { _ in
+            WindowPriceWatchTests.lookupAnswer(kuzuKuzu: dropped.withLock { $0 } ? "0.49" : "0.99")
+        }
+        _ = try server.start()
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        let busLog = folder.appending(path: "bus.log")
+        FileManager.default.createFile(atPath: busLog.path, contents: nil)
+        let log = try FileHandle(forWritingTo: busLog)
+        defer { try? log.close() }
+        try start(
+            "/usr/bin/dbus-monitor", ["--session", "interface='org.freedesktop.Notifications'"],
+            environment: environment, output: log)
+        try start(daemon, ["--replace"], environment: environment)
+        try run(
+            "/usr/bin/gdbus", ["wait", "--session", "--timeout", "10", "org.freedesktop.Notifications"],
+            environment: environment)
+        var busText: String { (try? String(contentsOf: busLog, encoding: .utf8)) ?? "" }
+
+        // Turned on in a service started for the overview: it watches at once (nothing changed yet).
+        let first = try start(Self.executable.path, ["--gapplication-service"], environment: environment)
+        XCTAssertTrue(try waitUntil { try self.isOwned(environment: environment) })
+        try activate(BackgroundWatch.key, environment: environment)
+        XCTAssertTrue(try waitUntil { FileManager.default.fileExists(atPath: self.entry.path) }, "the entry")
+        XCTAssertTrue(try waitUntil { server.requestCount(path: "/lookup") == 1 }, "checked when turned on")
+        try activate("quit", environment: environment)
+        XCTAssertTrue(try waitUntil(10) { !first.isRunning })
+
+        // The next login.
+        dropped.withLock { $0 = true }
+        // (Its output is not read: the service it starts would hold a pipe open.)
+        let launcher = try start("/usr/bin/gio", ["launch", entry.path], environment: environment)
+        XCTAssertTrue(try waitUntil { !launcher.isRunning })
+        XCTAssertEqual(launcher.terminationStatus, 0)
+        defer { if let pid = try? ownerPID(environment: environment) { kill(pid, SIGTERM) } }
+        XCTAssertTrue(
+            try waitUntil(20) {
+                busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)")
+            },
+            "no notification: \(busText)")
+        XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
+        XCTAssertFalse(try windowShows(), "no window")
+        XCTAssertTrue(try isOwned(environment: environment), "the service runs on")
+        XCTAssertEqual(server.requestCount(path: "/lookup"), 2)
+
+        // What the notification's click runs.
+        try activate("show-price-drops", environment: environment)
+        XCTAssertTrue(try waitUntil { try self.windowShows() }, "the window opens on Price Drops")
+        try activate("quit", environment: environment)
+        XCTAssertTrue(try waitUntil(10) { try !self.isOwned(environment: environment) }, "quit ends the service")
+    }
 }

@@ -19,13 +19,13 @@ final class WindowChromeTests: XCTestCase {
                 menu.menuItems.map(\.label),
                 [
                     "Hidden Items", "Export My Items…", "Price Drops", "Notify About Price Drops",
-                    "Keyboard Shortcuts", "About StoreSearch",
+                    "Watch Prices in the Background", "Keyboard Shortcuts", "About StoreSearch",
                 ])
             XCTAssertEqual(
                 menu.menuItems.map(\.action),
                 [
                     "win.hidden-items", "win.export", "win.price-drops", "win.notify-price-drops",
-                    "win.show-help-overlay", "win.about",
+                    "app.watch-in-background", "win.show-help-overlay", "win.about",
                 ])
         }
     }
