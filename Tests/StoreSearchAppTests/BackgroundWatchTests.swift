@@ -292,4 +292,33 @@ final class BackgroundWatchTests: XCTestCase {
         try activate("quit", environment: environment)
         XCTAssertTrue(try waitUntil(10) { try !self.isOwned(environment: environment) }, "quit ends the service")
     }
+
+    /// `--refresh-prices` while the background watch runs asks it to check now and prints what
+    /// it found (it used to fail with 75: the running app holds the items).
+    func testRefreshPricesAsksTheRunningServiceAndPrintsTheChanges() throws {
+        try WindowPriceWatchTests.writeKeptItems(paths)
+        let dropped = Mutex(false)
+        let server = CountingServer()
+        server.route("/lookup") { _ in
+            WindowPriceWatchTests.lookupAnswer(kuzuKuzu: dropped.withLock { $0 } ? "0.49" : "0.99")
+        }
+        _ = try server.start()
+        defer { server.stop() }
+        let environment = environment(apiBase: server.baseURL!)
+        try setSwitch(true, environment: environment)
+        let service = try start(Self.executable.path, ["--gapplication-service"], environment: environment)
+        XCTAssertTrue(try waitUntil { server.requestCount(path: "/lookup") == 1 }, "the service checks at start")
+        dropped.withLock { $0 = true }
+
+        let (status, output) = try run(Self.executable.path, ["--refresh-prices"], environment: environment)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("Kuzu Kuzu: $0.49, was $0.99\n"), output)
+        XCTAssertTrue(output.contains("Looked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1."), output)
+        XCTAssertEqual(server.requestCount(path: "/lookup"), 2, "the service looked them up")
+        XCTAssertTrue(service.isRunning)
+        try activate("quit", environment: environment)
+        XCTAssertTrue(try waitUntil(10) { !service.isRunning })
+        let saved = try ItemStoreFile(paths: paths).load().store
+        XCTAssertEqual(saved.records["track:1440857788"]?.snapshot?.price, Decimal(string: "0.49"), "saved at quit")
+    }
 }

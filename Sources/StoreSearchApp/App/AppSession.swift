@@ -15,6 +15,7 @@ final class AppSession {
     private var environment: AppEnvironment?
     private var window: MainWindow?
     private var provider: SearchProvider?
+    private var priceCheck: PriceCheckBusObject?
     private var signals: UnixSignals?
     private var prices: PriceWatchService?
     private let background: BackgroundWatch
@@ -120,10 +121,18 @@ final class AppSession {
     private func connect() {
         // GNOME Shell's search provider is exported as the application registers on the bus,
         // before it owns its name: D-Bus hands a service it started the first call at once.
-        application.onDBusRegister { [weak self] connection in self?.exportSearchProvider(on: connection) }
+        application.onDBusRegister { [weak self] connection in
+            guard let self else { return }
+            self.exportSearchProvider(on: connection)
+            self.priceCheck = PriceCheckBusObject(connection: connection, application: self.application) {
+                [unowned self] in (self.sharedPrices(), self.sharedEnvironment())
+            }
+        }
         application.onDBusUnregister { [weak self] in
             self?.provider?.unexport()
             self?.provider = nil
+            self?.priceCheck?.unexport()
+            self?.priceCheck = nil
         }
         // A D-Bus activation (the launcher of a DBusActivatable desktop entry, `gapplication
         // launch`) opens the window or brings it forward.

@@ -34,8 +34,8 @@ final class PriceWatch {
     let answered = Event<Set<String>?>()
     /// A check ended with every request answered: the price changes it found, by item id.
     let checked = Event<[String: PriceChange]>()
-    /// A check ended early: the store could not be reached or failed (not a cancellation).
-    let failed = Event<Void>()
+    /// A check ended early: the store could not be reached or failed (not a cancellation); what failed.
+    let failed = Event<String>()
     /// A check is under way (tests and the bench wait for it to end).
     var isChecking: Bool { task != nil }
 
@@ -78,7 +78,10 @@ final class PriceWatch {
                 )
             }.value
             guard let self, !Task.isCancelled else { return }
-            guard !queries.isEmpty else { return self.task = nil }
+            guard !queries.isEmpty else {
+                self.task = nil
+                return self.checked.send([:])  // nothing to look up: done
+            }
             Log.message(
                 LogDomain.app,
                 "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
@@ -105,7 +108,7 @@ final class PriceWatch {
                 }
                 self.task = nil
                 if changed?.isEmpty != true { self.answered.send(changed) }
-                if !cancelled { self.failed.send() }
+                if !cancelled { self.failed.send((error as? SearchFailure)?.message ?? "\(error)") }
             }
         }
     }

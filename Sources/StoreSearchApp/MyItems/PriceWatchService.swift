@@ -26,6 +26,8 @@ final class PriceWatchService {
     var outlivesWindow = false
     /// Checks that were started because the network came back (tests).
     private(set) var networkRetries = 0
+    /// Who waits for the check under way to end (`checkNow`): its changes, or what failed.
+    private var waiting: [CheckedContinuation<Result<[String: PriceChange], PriceCheckFailure>, Never>] = []
 
     init(application: Application, environment: AppEnvironment, firstRetry: Duration = PriceWatchService.firstRetry) {
         self.environment = environment
@@ -37,7 +39,7 @@ final class PriceWatchService {
         notifier = PriceDropNotifier(
             application: application, settings: environment.settings, locale: environment.locale)
         watch.checked.subscribe { [weak self] changes in self?.checked(changes) }
-        watch.failed.subscribe { [weak self] in self?.failed() }
+        watch.failed.subscribe { [weak self] message in self?.failed(message) }
     }
 
     /// The items are read: checks now (or once a network is there) and every 6 hours. Later
@@ -56,6 +58,7 @@ final class PriceWatchService {
     /// Stops checking (the window closed, the switch off).
     func stop() {
         watch.cancel()
+        resumeWaiting(.failure(PriceCheckFailure(message: localized("StoreSearch is quitting"))))
         retry?.cancel()
         retry = nil
         network = nil
@@ -73,7 +76,27 @@ final class PriceWatchService {
         watch.check()
     }
 
+    /// Checks now (or waits for the check under way) and returns what changed: `--refresh-prices`
+    /// with the app running. The items are read first.
+    func checkNow() async -> Result<[String: PriceChange], PriceCheckFailure> {
+        await environment.keeper.waitUntilLoaded()
+        guard !environment.isOffline else {
+            return .failure(PriceCheckFailure(message: localized("StoreSearch is searching its offline catalog")))
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            if !watch.isChecking { watch.check() }
+        }
+    }
+
+    private func resumeWaiting(_ result: Result<[String: PriceChange], PriceCheckFailure>) {
+        let waiting = waiting
+        self.waiting = []
+        waiting.forEach { $0.resume(returning: result) }
+    }
+
     private func checked(_ changes: [String: PriceChange]) {
+        resumeWaiting(.success(changes))
         isOwed = false
         nextRetry = firstRetry
         retry?.cancel()
@@ -83,7 +106,8 @@ final class PriceWatchService {
 
     /// The store could not be reached: again after the back-off while a network is there, else
     /// when it comes back.
-    private func failed() {
+    private func failed(_ message: String) {
+        resumeWaiting(.failure(PriceCheckFailure(message: message)))
         isOwed = true
         guard watch.isStarted, network?.isNetworkAvailable ?? true else { return }
         let wait = nextRetry
@@ -95,4 +119,9 @@ final class PriceWatchService {
         }
         Log.message(LogDomain.app, "Looking up kept items’ prices again in \(wait)")
     }
+}
+
+/// Why a check asked for did not look every item up.
+struct PriceCheckFailure: Error {
+    let message: String
 }

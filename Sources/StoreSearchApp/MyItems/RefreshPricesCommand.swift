@@ -9,9 +9,12 @@ import StoreSearchCore
 /// line per changed price and a summary. It writes the item file, so it takes the data folder's
 /// lock, waiting a little for a StoreSearch that holds it.
 ///
+/// With StoreSearch running (a window, or the background watch) it asks that instance to check
+/// now over D-Bus (`PriceCheckBusObject`) and prints what it answers.
+///
 /// Exit status: 0 every item was looked up (whatever changed); 1 a lookup or the save failed
-/// (what was looked up before that is saved); 75 (EX_TEMPFAIL) StoreSearch is open with the same
-/// items (its window checks prices itself); 2 for a wrong command line, as always.
+/// (what was looked up before that is saved); 75 (EX_TEMPFAIL) StoreSearch holds the items but
+/// could not be asked (no session bus between them); 2 for a wrong command line, as always.
 @MainActor
 public enum RefreshPricesCommand {
     public static let busyStatus: Int32 = 75
@@ -29,9 +32,11 @@ public enum RefreshPricesCommand {
         init(store: ItemStore) { self.store = store }
     }
 
-    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current)
-        -> Int32
-    {
+    public static func run(
+        _ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current,
+        applicationID: String = StoreSearchApp.applicationID
+    ) -> Int32 {
+        if let status = askRunningApp(applicationID) { return status }
         let lock = DataFolderLock(directory: paths.dataDirectory)
         guard acquire(lock) else {
             report(
@@ -53,11 +58,7 @@ public enum RefreshPricesCommand {
         for line in lines(for: check.changes, store: check.store, formatter: PriceFormatter(locale: locale.monetary)) {
             print(line)
         }
-        let count = queries.reduce(0) { $0 + $1.ids.count }
-        print(
-            String(
-                format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
-                count, queries.count, check.changes.count, check.changes.values.filter(\.isDrop).count))
+        print(summary(items: queries.reduce(0) { $0 + $1.ids.count }, requests: queries.count, changes: check.changes))
         if let failure = check.failure {
             report(
                 String(
@@ -66,6 +67,36 @@ public enum RefreshPricesCommand {
             return 1
         }
         return 0
+    }
+
+    /// "Looked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1."
+    static func summary(items: Int, requests: Int, changes: [String: PriceChange]) -> String {
+        String(
+            format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
+            items, requests, changes.count, changes.values.filter(\.isDrop).count)
+    }
+
+    /// StoreSearch runs under `applicationID`: it checks and answers (it owns the items, and may be
+    /// watching prices in the background). Nil when none runs or it cannot be asked.
+    private static func askRunningApp(_ applicationID: String) -> Int32? {
+        guard DBusMethod.hasOwner(applicationID) else { return nil }
+        let answer = DBusMethod.callWaiting(
+            destination: applicationID, path: PriceCheckBusObject.path, interface: PriceCheckBusObject.interface,
+            method: PriceCheckBusObject.method, timeoutMilliseconds: 60 * 60 * 1000)
+        switch answer {
+        case .failure(let error):
+            Log.message(LogDomain.app, "The running StoreSearch could not be asked to check prices: \(error.message)")
+            return nil
+        case .success(let reply):
+            reply.strings(0).forEach { print($0) }
+            print(reply.string(1))
+            let failure = reply.string(2)
+            guard failure.isEmpty else {
+                report(String(format: localized("Not every item could be looked up: %@"), failure))
+                return 1
+            }
+            return 0
+        }
     }
 
     /// Runs the lookups on GLib's main loop (libsoup's callbacks come there) until they end.
