@@ -1,6 +1,6 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
-// `storesearch-bench artwork|launch|hanging|memory|myitems|prices|preview|core|items` runs one part
+// `storesearch-bench artwork|launch|hanging|memory|myitems|prices|preview|core|items|background` runs one part
 // (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
 import Gtk
@@ -13,10 +13,16 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
+if CommandLine.arguments.contains(BackgroundServiceBenchmark.childFlag) {
+    MainActor.assumeIsolated { BackgroundServiceBenchmark.child() }
+}
 let parts =
     CommandLine.arguments.count > 1
     ? Set(CommandLine.arguments.dropFirst())
-    : ["core", "items", "artwork", "hanging", "launch", "memory", "myitems", "prices", "preview", "window"]
+    : [
+        "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "prices", "preview", "window",
+        "background",
+    ]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
     print("")
@@ -36,6 +42,7 @@ try MainActor.assumeIsolated {
     if parts.contains("myitems") { try MyItemsBenchmark.run(); print("") }
     if parts.contains("prices") { try PriceWatchBenchmark.run(); print("") }
     if parts.contains("preview") { try PreviewBenchmark.run(repository: repository) }
+    if parts.contains("background") { print(""); try BackgroundServiceBenchmark.run() }
 }
 if parts.contains("window") {
     print("")
