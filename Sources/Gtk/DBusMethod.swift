@@ -54,6 +54,9 @@ public enum DBusMethod {
         }
     }
 
+    /// GDBus gave neither a reply nor an error (a developer's message: it is only logged).
+    private nonisolated static let noReply = "no reply"
+
     private typealias Answered = @MainActor (Result<Reply, DBusMethodError>) -> Void
 
     /// Calls `method` on the session bus (`connection`) without waiting; `answered` gets the reply.
@@ -113,7 +116,7 @@ public enum DBusMethod {
             return { .failure(DBusMethodError(message: message)) }
         }
         nonisolated(unsafe) let reply = reply
-        return { reply.map { .success(Reply(taking: $0)) } ?? .failure(DBusMethodError(message: "no reply")) }
+        return { reply.map { .success(Reply(taking: $0)) } ?? .failure(DBusMethodError(message: noReply)) }
     }
 }
 
