@@ -40,6 +40,8 @@ public final class MainWindow {
     let closed = Event<Void>()
     let preview: PreviewController
     let itemActions: ItemActions
+    /// The first Keep offers watching prices in the background.
+    let backgroundOffer: BackgroundWatchOffer
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
     let browse: BrowseController
     /// A swipe back through the browsed pages, folded (built with the browsing it drives).
@@ -93,6 +95,9 @@ public final class MainWindow {
         }
         detail.ui.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, items: items, notices: notices)
+        backgroundOffer = BackgroundWatchOffer(
+            application: application, settings: environment.settings, notices: notices)
+        itemActions.kept.subscribe { [backgroundOffer] name in backgroundOffer.itemKept(name) }
         browse = BrowseController(
             window: window, search: search, results: results, detail: detail, preview: preview,
             environment: environment, slot: search.ui.browseSlot)
