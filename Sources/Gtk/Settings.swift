@@ -69,3 +69,43 @@ public final class Settings: Object {
         g_settings_set_string(settings, key, value) != 0
     }
 }
+
+extension Settings {
+    /// Runs `handler` whenever `key` changes, by this process or another (dconf, `gsettings set`).
+    /// The handler lives as long as the settings object.
+    public func onChanged(_ key: String, _ handler: @escaping @MainActor () -> Void) {
+        connect("changed::\(key)", thunk: SignalThunks.pointer, handler: { (_: gpointer?) in handler() })
+    }
+}
+
+extension Application {
+    /// Adds "app.KEY", an action whose state is the boolean (or enum) GSettings `key` of
+    /// `settings`: a check menu item naming it shows the key and flips it (`g_settings_create_action`).
+    public func addSettingsAction(_ settings: Settings, key: String) {
+        let action = g_settings_create_action(settings.cast(), key)
+        g_action_map_add_action(OpaquePointer(gobject), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Adds "app.NAME" with a boolean state (a check menu item names it); `handler` gets the new
+    /// state when the user flips it.
+    public func addBoolAction(_ name: String, state: Bool, _ handler: @escaping @MainActor (Bool) -> Void) {
+        let action = BoolStateAction(name: name, state: state, handler: handler)
+        g_action_map_add_action(OpaquePointer(gobject), OpaquePointer(action.gobject))
+    }
+
+    /// The state of the boolean action "app.NAME" (nil: no such action, or not boolean).
+    public func boolActionState(_ name: String) -> Bool? {
+        guard let action = g_action_map_lookup_action(OpaquePointer(gobject), name),
+            let state = g_action_get_state(action)
+        else { return nil }
+        defer { g_variant_unref(state) }
+        guard g_variant_classify(state) == G_VARIANT_CLASS_BOOLEAN else { return nil }
+        return g_variant_get_boolean(state) != 0
+    }
+
+    /// Activates "app.NAME" as a menu item or a D-Bus call would.
+    public func activateAction(_ name: String) {
+        g_action_group_activate_action(OpaquePointer(gobject), name, nil)
+    }
+}

@@ -1,6 +1,7 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
-// `storesearch-bench artwork|launch|hanging|memory|myitems|prices|preview|core|items|twowriters` runs one part
+// `storesearch-bench artwork|launch|hanging|memory|myitems|twowriters|prices|preview|core|items|background`
+// runs one part
 // (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
 import Gtk
@@ -13,12 +14,15 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
+if CommandLine.arguments.contains(BackgroundServiceBenchmark.childFlag) {
+    MainActor.assumeIsolated { BackgroundServiceBenchmark.child() }
+}
 let parts =
     CommandLine.arguments.count > 1
     ? Set(CommandLine.arguments.dropFirst())
     : [
         "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "twowriters", "prices", "preview",
-        "window",
+        "window", "background",
     ]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
@@ -40,6 +44,7 @@ try MainActor.assumeIsolated {
     if parts.contains("twowriters") { try TwoWritersBenchmark.run(); print("") }
     if parts.contains("prices") { try PriceWatchBenchmark.run(); print("") }
     if parts.contains("preview") { try PreviewBenchmark.run(repository: repository) }
+    if parts.contains("background") { print(""); try BackgroundServiceBenchmark.run() }
 }
 if parts.contains("window") {
     print("")

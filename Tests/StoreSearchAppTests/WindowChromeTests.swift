@@ -19,13 +19,14 @@ final class WindowChromeTests: XCTestCase {
                 menu.menuItems.map(\.label),
                 [
                     "List View", "Grid View", "Hidden Items", "Export My Items…", "Price Drops",
-                    "Notify About Price Drops", "Keyboard Shortcuts", "About StoreSearch",
+                    "Notify About Price Drops", "Watch Prices in the Background", "Keyboard Shortcuts",
+                    "About StoreSearch",
                 ])
             XCTAssertEqual(
                 menu.menuItems.map(\.action),
                 [
                     "win.view-mode", "win.view-mode", "win.hidden-items", "win.export", "win.price-drops",
-                    "win.notify-price-drops", "win.show-help-overlay", "win.about",
+                    "win.notify-price-drops", "app.watch-in-background", "win.show-help-overlay", "win.about",
                 ])
         }
     }

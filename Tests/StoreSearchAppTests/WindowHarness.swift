@@ -36,10 +36,11 @@ final class WindowHarness {
     let settings: Settings.MemoryBackend
 
     /// `size`: the window's size, as a user would have resized it; nil keeps the remembered one.
+    /// `appSettings`: the app's GSettings (nil: none, as without a schema).
     init(
         apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
         isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
-        size: (width: Int, height: Int)? = nil
+        size: (width: Int, height: Int)? = nil, appSettings: Settings? = nil
     ) {
         var options = LaunchOptions()
         options.apiBase = apiBase
@@ -48,7 +49,8 @@ final class WindowHarness {
         self.settings = settings
         environment = AppEnvironment(
             options: options, paths: paths, resources: ResourceLocator.locate()!,
-            locale: Locale(identifier: "en_US"), isNetworkAvailable: isNetworkAvailable)
+            userLocale: UserLocale(Locale(identifier: "en_US")), settings: appSettings,
+            isNetworkAvailable: isNetworkAvailable)
         main = MainWindow(application: Self.application, environment: environment, settings: settings)
         Self.newest = self
         if let size { main.window.setDefaultSize(width: size.width, height: size.height) }

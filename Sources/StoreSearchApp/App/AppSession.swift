@@ -2,8 +2,10 @@ import Foundation
 import Gtk
 
 /// What one run of the app holds: the environment (made on first use), the window (opened on
-/// first use: the Shell's search provider works without one), the search provider, the
-/// application's actions, and the signals that end a session. It answers the application's signals.
+/// first use: the Shell's search provider works without one), the search provider, the price
+/// watch (one per process, shared with the window), the switch that keeps it running in the
+/// background, the application's actions, and the signals that end a session. It answers the
+/// application's signals.
 @MainActor
 final class AppSession {
     private static let sessionEndSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
@@ -13,18 +15,61 @@ final class AppSession {
     private var environment: AppEnvironment?
     private var window: MainWindow?
     private var provider: SearchProvider?
+    private var priceCheck: PriceCheckBusObject?
     private var signals: UnixSignals?
+    private var prices: PriceWatchService?
+    private let background: BackgroundWatch
+    /// The application is held for the background watch (the switch is on).
+    private var isHeld = false
     /// Lets UI tests drive the window once it opens.
     var onWindowOpened: ((MainWindow) -> Void)?
 
-    init(application: Application, makeEnvironment: @escaping () -> AppEnvironment) {
+    init(application: Application, settings: Settings?, makeEnvironment: @escaping () -> AppEnvironment) {
         self.application = application
         self.makeEnvironment = makeEnvironment
+        background = BackgroundWatch(application: application, settings: settings)
         connect()
         ApplicationActions.add(to: application) { [weak self] in
             self?.window
         } showWindow: { [weak self] work in
             self?.showWindow(work)
+        }
+        background.changed.subscribe { [weak self] on in self?.runInBackground(on) }
+    }
+
+    private func sharedPrices() -> PriceWatchService {
+        if let prices { return prices }
+        let made = PriceWatchService(application: application, environment: sharedEnvironment())
+        prices = made
+        return made
+    }
+
+    /// The switch is on (at startup, or flipped): the application holds itself, so closing the
+    /// window leaves it running, and the price watch starts once the items are read. Off: it is
+    /// let go, and ends with its last window (at once if none is open).
+    private func runInBackground(_ on: Bool) {
+        guard on != isHeld else { return }
+        isHeld = on
+        guard on else {
+            prices?.outlivesWindow = false
+            if window == nil { prices?.stop() }
+            application.release()
+            return
+        }
+        application.hold()
+        watchSessionEnd()
+        let prices = sharedPrices()
+        prices.outlivesWindow = true
+        let keeper = sharedEnvironment().keeper
+        if keeper.isLoaded { prices.start() } else { keeper.loaded.subscribe { [weak prices] in prices?.start() } }
+    }
+
+    /// Logout and `kill` end the process without closing the window: it saves first.
+    private func watchSessionEnd() {
+        guard signals == nil else { return }
+        signals = UnixSignals(Self.sessionEndSignals) { [weak self] _ in
+            self?.window?.saveBeforeExit()
+            self?.application.quit()
         }
     }
 
@@ -37,13 +82,13 @@ final class AppSession {
 
     private func openWindow() -> MainWindow {
         if let window { return window }
-        let opened = MainWindow(application: application, environment: sharedEnvironment())
+        let opened = MainWindow(application: application, environment: sharedEnvironment(), prices: sharedPrices())
         window = opened
-        // Logout and `kill` end the process without closing the window: save first.
-        signals = UnixSignals(Self.sessionEndSignals) { [weak self] _ in
-            self?.window?.saveBeforeExit()
-            self?.application.quit()
+        // Closed while the service runs on: the next activation opens a new window.
+        opened.closed.subscribe { [weak self, weak opened] in
+            if self?.window === opened { self?.window = nil }
         }
+        watchSessionEnd()
         opened.present()
         onWindowOpened?(opened)
         SelfCheck.startIfRequested(opened, environment: sharedEnvironment())
@@ -76,10 +121,18 @@ final class AppSession {
     private func connect() {
         // GNOME Shell's search provider is exported as the application registers on the bus,
         // before it owns its name: D-Bus hands a service it started the first call at once.
-        application.onDBusRegister { [weak self] connection in self?.exportSearchProvider(on: connection) }
+        application.onDBusRegister { [weak self] connection in
+            guard let self else { return }
+            self.exportSearchProvider(on: connection)
+            self.priceCheck = PriceCheckBusObject(connection: connection, application: self.application) {
+                [unowned self] in (self.sharedPrices(), self.sharedEnvironment())
+            }
+        }
         application.onDBusUnregister { [weak self] in
             self?.provider?.unexport()
             self?.provider = nil
+            self?.priceCheck?.unexport()
+            self?.priceCheck = nil
         }
         // A D-Bus activation (the launcher of a DBusActivatable desktop entry, `gapplication
         // launch`) opens the window or brings it forward.
@@ -94,11 +147,25 @@ final class AppSession {
             }
             return 0
         }
+        // Only the primary instance starts up: a second launch never watches prices.
+        application.onStartup { [weak self] in
+            guard let self, self.background.isOn else { return }
+            self.background.refreshEntry()
+            self.runInBackground(true)
+        }
         application.onShutdown { [weak self] in
             self?.window?.saveBeforeExit()
+            self?.saveWithoutWindow()
             self?.signals?.cancel()
+            self?.prices?.stop()
             self?.environment?.shutdown()
         }
+    }
+
+    /// What the background watch changed with no window open is saved at the end.
+    private func saveWithoutWindow() {
+        guard window == nil, let keeper = environment?.keeper, keeper.isLoaded else { return }
+        do { try keeper.saveNow() } catch { Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)") }
     }
 
     private func exportSearchProvider(on connection: OpaquePointer) {

@@ -1,7 +1,7 @@
 import Gtk
 
 /// The application's actions (`app.NAME`): what a notification (`show-price-drops`), GNOME
-/// Shell (`quit`) or Ctrl+Q can name. They are added as the session is made, before the
+/// Shell (`quit`) or Ctrl+Q can name (the main menu's `watch-in-background` is BackgroundWatch's). They are added as the session is made, before the
 /// application registers: D-Bus may start the app for one `ActivateAction` call (a notification
 /// clicked after the app quit), which must find them with no window open (issue #41). One that
 /// needs the window opens it first, then runs, then brings it forward.
@@ -17,10 +17,14 @@ enum ApplicationActions {
         showWindow: @escaping @MainActor (_ work: (MainWindow) -> Void) -> Void
     ) {
         application.addAction(Self.showPriceDrops) { showWindow { $0.showPriceDrops() } }
-        // Closing saves (close-request); the application ends with its last window. With none
-        // open (started for the overview), it just ends.
+        // Closing saves (close-request); then the application ends, the background watch too.
+        // A window that stays open (it asks about a price that is not a number) keeps it.
         application.addAction(Self.quit) { [weak application] in
-            if let main = window() { main.window.close() } else { application?.quit() }
+            if let main = window() {
+                main.window.close()
+                guard main.closeGuard.hasClosed else { return }
+            }
+            application?.quit()
         }
     }
 }

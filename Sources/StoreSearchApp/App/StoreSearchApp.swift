@@ -34,16 +34,18 @@ public enum StoreSearchApp {
         }
         LogDomain.installCoreHandler()
         let application = makeApplication(id: applicationID, handlesCommandLine: true)
-        let session = AppSession(application: application) {
+        // Opened now: the switch to watch prices in the background is read before any window.
+        let settings = StoreRegionSetting.openSettings(resources: resources)
+        let session = AppSession(application: application, settings: settings) {
             DesktopIntegration.prepare(resources: resources)
             return AppEnvironment(
-                options: options, paths: paths, resources: resources, userLocale: locale,
-                settings: StoreRegionSetting.openSettings(resources: resources))
+                options: options, paths: paths, resources: resources, userLocale: locale, settings: settings)
         }
         session.onWindowOpened = onWindowOpened
         // Started by D-Bus for the Shell's overview (`--gapplication-service`), the app has no
-        // window and quits once nothing has used it for this long. (Set always, it would also
-        // keep a closed window's process for that long.)
+        // window and quits once nothing has used it for this long, unless it watches prices in
+        // the background (it holds itself then). (Set always, it would also keep a closed
+        // window's process for that long.)
         if options.isService { application.setInactivityTimeout(10_000) }
         let status = application.run(arguments: arguments)
         withExtendedLifetime(session) {}

@@ -16,6 +16,8 @@ final class ItemActions {
     private let notices: NoticesController
     private let detail: DetailForm
     private(set) var item: Item?
+    /// The user kept an item (the star, Ctrl+D): its name.
+    let kept = Event<String>()
     /// False in a read-only window: nothing that changes the item can be done.
     var isEditable = true {
         didSet { show(item) }
@@ -56,6 +58,7 @@ final class ItemActions {
             self?.act { item in
                 let notice = kept ? nil : String(format: localized("“%@” is no longer kept in My Items"), item.name)
                 self?.items.record(ItemChange(result: item.result, kind: .kept(kept)), notice: notice)
+                if kept { self?.kept.send(item.name) }
             }
         }
         show(nil)

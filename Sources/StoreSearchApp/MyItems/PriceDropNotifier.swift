@@ -2,8 +2,8 @@ import Foundation
 import Gtk
 import StoreSearchCore
 
-/// Tells the user, through one desktop notification, which kept items got cheaper at the last
-/// price check ("3 kept items are cheaper: Kuzu Kuzu now $0.49 (was $0.99), …"); clicking it runs
+/// Tells the user, through one desktop notification (with or without a window), which kept
+/// items got cheaper at the last price check ("3 kept items are cheaper: Kuzu Kuzu now $0.49 (was $0.99), …"); clicking it runs
 /// `app.show-price-drops`, which opens My Items showing Price Drops. The main menu's "Notify About
 /// Price Drops" (win.notify-price-drops, GSettings key `notify-price-drops`) turns it off, and
 /// its "Price Drops" (win.price-drops) shows the same page.
@@ -22,15 +22,16 @@ final class PriceDropNotifier {
     /// What the last notification said (tests read it).
     private(set) var lastSent: (title: String, body: String)?
 
-    /// `showPriceDrops`: opens My Items showing Price Drops (the menu's action).
-    init(
-        application: Application, window: Window, settings: Settings?, locale: Locale,
-        showPriceDrops: @escaping @MainActor () -> Void
-    ) {
+    init(application: Application, settings: Settings?, locale: Locale) {
         self.application = application
         self.settings = settings
         self.locale = locale
         application.watchNotificationServers()  // known before the first price check ends
+    }
+
+    /// The window's menu items: Price Drops (`showPriceDrops` opens My Items showing them) and
+    /// Notify About Price Drops.
+    func addActions(to window: Window, showPriceDrops: @escaping @MainActor () -> Void) {
         window.addAction(.priceDrops, showPriceDrops)
         window.addBoolAction(.notifyPriceDrops, state: isEnabled) { [weak self] on in
             self?.settings?.setBool(Self.settingKey, on)

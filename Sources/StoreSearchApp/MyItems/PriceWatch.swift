@@ -19,8 +19,9 @@ final class PriceWatch {
 
     private let service: SearchService
     private let keeper: ItemStoreKeeper
-    /// The window's items: those removed from My Items whose removal can be undone are watched too.
-    private weak var items: Items?
+    /// The open window's items: those removed from My Items whose removal can be undone are
+    /// watched too (the watch outlives a window while it runs in the background).
+    weak var items: Items?
     /// The store region records without a snapshot (which never said theirs) are asked in.
     private let region: () -> String
     private let interval: Duration
@@ -33,6 +34,8 @@ final class PriceWatch {
     let answered = Event<Set<String>?>()
     /// A check ended with every request answered: the price changes it found, by item id.
     let checked = Event<[String: PriceChange]>()
+    /// A check ended early: the store could not be reached or failed (not a cancellation); what failed.
+    let failed = Event<String>()
     /// A check is under way (tests and the bench wait for it to end).
     var isChecking: Bool { task != nil }
 
@@ -48,9 +51,12 @@ final class PriceWatch {
         self.region = region
     }
 
-    /// Checks now, then every `interval`.
-    func start() {
-        check()
+    /// Whether the 6-hour timer runs (`start` was called, `cancel` not since).
+    var isStarted: Bool { timer != nil }
+
+    /// Checks now (unless `checkingNow` is false: no network yet), then every `interval`.
+    func start(checkingNow: Bool = true) {
+        if checkingNow { check() }
         timer?.cancel()
         timer = MainContext.every(interval) { [weak self] in
             self?.check()
@@ -72,7 +78,10 @@ final class PriceWatch {
                 )
             }.value
             guard let self, !Task.isCancelled else { return }
-            guard !queries.isEmpty else { return self.task = nil }
+            guard !queries.isEmpty else {
+                self.task = nil
+                return self.checked.send([:])  // nothing to look up: done
+            }
             Log.message(
                 LogDomain.app,
                 "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
@@ -93,11 +102,13 @@ final class PriceWatch {
                 self.checked.send(changes)
             } catch {
                 // Offline, throttled for long or failing: the next check (or start) tries again.
-                if !(error is CancellationError) {
+                let cancelled = error is CancellationError
+                if !cancelled {
                     Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)")
                 }
                 self.task = nil
                 if changed?.isEmpty != true { self.answered.send(changed) }
+                if !cancelled { self.failed.send((error as? SearchFailure)?.message ?? "\(error)") }
             }
         }
     }

@@ -9,10 +9,13 @@ import StoreSearchCore
 /// line per changed price and a summary. It writes the item file, so it takes the data folder's
 /// lock, waiting a little for another command that holds it (not for StoreSearch's window).
 ///
+/// With StoreSearch running (a window, or the background watch) it asks that instance to check
+/// now over D-Bus (`PriceCheckBusObject`) and prints what it answers.
+///
 /// Exit status: 0 every item was looked up (whatever changed); 1 a lookup or the save failed
-/// (what was looked up before that is saved); 75 (EX_TEMPFAIL) StoreSearch is open with the same
-/// items (its window checks prices itself) or another program holds them; 2 for a wrong command
-/// line, as always.
+/// (what was looked up before that is saved); 75 (EX_TEMPFAIL) StoreSearch holds the items but
+/// could not be asked (no session bus between them), or another program holds them; 2 for a wrong
+/// command line, as always.
 @MainActor
 public enum RefreshPricesCommand {
     public static let busyStatus: Int32 = 75
@@ -32,9 +35,11 @@ public enum RefreshPricesCommand {
         init(store: ItemStore) { self.store = store }
     }
 
-    public static func run(_ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current)
-        -> Int32
-    {
+    public static func run(
+        _ options: LaunchOptions, paths: AppPaths = AppPaths(), locale: UserLocale = .current,
+        applicationID: String = StoreSearchApp.applicationID
+    ) -> Int32 {
+        if let status = askRunningApp(applicationID) { return status }
         let lock = DataFolderLock(directory: paths.dataDirectory)
         if let busy = acquire(lock, folder: paths.dataDirectory) {
             report(busy)
@@ -58,11 +63,7 @@ public enum RefreshPricesCommand {
         let looked = queries.prefix(check.answered).reduce(0) { $0 + $1.ids.count }
         // Only what the store answered counts as looked up.
         if check.failure == nil || check.answered > 0 {
-            print(
-                String(
-                    format: localized(
-                        "Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
-                    looked, check.answered, check.changes.count, check.changes.values.filter(\.isDrop).count))
+            print(summary(items: looked, requests: check.answered, changes: check.changes))
         }
         guard let failure = check.failure else { return 0 }
         report(failureMessage(failure))
@@ -80,6 +81,36 @@ public enum RefreshPricesCommand {
             return String(format: localized("The store could not be reached (%@)."), detail)
         }
         return String(format: localized("Not every item could be looked up: %@"), failure.message)
+    }
+
+    /// "Looked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1."
+    static func summary(items: Int, requests: Int, changes: [String: PriceChange]) -> String {
+        String(
+            format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
+            items, requests, changes.count, changes.values.filter(\.isDrop).count)
+    }
+
+    /// StoreSearch runs under `applicationID`: it checks and answers (it owns the items, and may be
+    /// watching prices in the background). Nil when none runs or it cannot be asked.
+    private static func askRunningApp(_ applicationID: String) -> Int32? {
+        guard DBusMethod.hasOwner(applicationID) else { return nil }
+        let answer = DBusMethod.callWaiting(
+            destination: applicationID, path: PriceCheckBusObject.path, interface: PriceCheckBusObject.interface,
+            method: PriceCheckBusObject.method, timeoutMilliseconds: 60 * 60 * 1000)
+        switch answer {
+        case .failure(let error):
+            Log.message(LogDomain.app, "The running StoreSearch could not be asked to check prices: \(error.message)")
+            return nil
+        case .success(let reply):
+            reply.strings(0).forEach { print($0) }
+            print(reply.string(1))
+            let failure = reply.string(2)
+            guard failure.isEmpty else {
+                report(String(format: localized("Not every item could be looked up: %@"), failure))
+                return 1
+            }
+            return 0
+        }
     }
 
     /// Runs the lookups on GLib's main loop (libsoup's callbacks come there) until they end.

@@ -20,8 +20,16 @@ final class CloseGuard {
     private(set) var invalidPriceDialog: MessageDialog?
     private(set) var saveFailureDialog: MessageDialog?
 
-    init(window: Window, keeper: ItemStoreKeeper, detail: DetailForm, closing: @escaping () -> Void) {
+    /// Whether the process keeps the items when the window closes (the price watch runs on in
+    /// the background): then the data folder's lock is kept too.
+    private let keepsItems: () -> Bool
+
+    init(
+        window: Window, keeper: ItemStoreKeeper, detail: DetailForm, keepsItems: @escaping () -> Bool = { false },
+        closing: @escaping () -> Void
+    ) {
         self.window = window
+        self.keepsItems = keepsItems
         self.keeper = keeper
         self.detail = detail
         self.closing = closing
@@ -32,7 +40,7 @@ final class CloseGuard {
     private func closeRequested() -> Bool {
         if closingWithoutSaving {
             closing()
-            keeper.releaseLock()
+            if !keepsItems() { keeper.releaseLock() }
             hasClosed = true
             return false
         }
@@ -44,7 +52,7 @@ final class CloseGuard {
         do {
             try keeper.saveNow()
             closing()
-            keeper.releaseLock()
+            if !keepsItems() { keeper.releaseLock() }
             hasClosed = true
             return false
         } catch {

@@ -32,10 +32,16 @@ public final class MainWindow {
     var menuButton: MenuButton { ui.menuButton }
     /// The store region drop-down beside the category.
     let regionPicker: StoreRegionPicker
-    let priceWatch: PriceWatch
-    let priceDrops: PriceDropNotifier
+    /// The process's price watch and its notification (the session's, shared with the service).
+    let prices: PriceWatchService
+    var priceWatch: PriceWatch { prices.watch }
+    var priceDrops: PriceDropNotifier { prices.notifier }
+    /// The window closed for good (saved, or without saving as the user chose).
+    let closed = Event<Void>()
     let preview: PreviewController
     let itemActions: ItemActions
+    /// The first Keep offers watching prices in the background.
+    let backgroundOffer: BackgroundWatchOffer
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
     let browse: BrowseController
     /// A swipe back through the browsed pages, folded (built with the browsing it drives).
@@ -43,8 +49,12 @@ public final class MainWindow {
     private let mpris: MPRISPlayer?
     let closeGuard: CloseGuard
 
-    /// `settings`: where the window state is kept (nil: the user's GSettings).
-    public init(application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil) {
+    /// `settings`: where the window state is kept (nil: the user's GSettings). `prices`: the
+    /// session's price watch (nil: one of the window's own).
+    init(
+        application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil,
+        prices: PriceWatchService? = nil
+    ) {
         self.environment = environment
         AppResources.loadStyleSheet()
         window = ui.window
@@ -73,13 +83,10 @@ public final class MainWindow {
             pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
             notices: notices)
         ui.myItemsHolder.append(myItems.page.root)
-        priceWatch = PriceWatch(service: environment.search, keeper: environment.keeper, items: items) {
-            [environment] in environment.storeRegion.country
-        }
-        priceDrops = PriceDropNotifier(
-            application: application, window: window, settings: environment.settings,
-            locale: environment.locale
-        ) { [weak myItems, weak layout] in
+        let prices = prices ?? PriceWatchService(application: application, environment: environment)
+        self.prices = prices
+        prices.watch.items = items
+        prices.notifier.addActions(to: window) { [weak myItems, weak layout] in
             MainWindow.showPriceDrops(myItems: myItems, layout: layout)
         }
         preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) {
@@ -88,6 +95,9 @@ public final class MainWindow {
         }
         detail.ui.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, items: items, notices: notices)
+        backgroundOffer = BackgroundWatchOffer(
+            application: application, settings: environment.settings, notices: notices)
+        itemActions.kept.subscribe { [backgroundOffer] name in backgroundOffer.itemKept(name) }
         browse = BrowseController(
             window: window, search: search, results: results, detail: detail, preview: preview,
             environment: environment, slot: search.ui.browseSlot)
@@ -96,11 +106,14 @@ public final class MainWindow {
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         search.ui.searchBar.append(regionPicker.dropDown)
 
-        closeGuard = CloseGuard(window: window, keeper: environment.keeper, detail: detail) {
-            [search, priceWatch, preview] in
+        closeGuard = CloseGuard(
+            window: window, keeper: environment.keeper, detail: detail,
+            keepsItems: { [prices] in prices.outlivesWindow }
+        ) { [search, prices, preview, closed] in
             search.cancel()  // the request's connection closes with the window
-            priceWatch.cancel()
+            if !prices.outlivesWindow { prices.stop() }
             preview.stop()
+            closed.send()
         }
         connect()
         // issue #23: the window manager never sees the key
@@ -385,10 +398,7 @@ public final class MainWindow {
         results.followStore()
         myItems.itemsLoaded()
         if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
-        // The offline catalog does not know the user's items from the store.
-        if !environment.isOffline && environment.isNetworkAvailable {
-            priceWatch.start()
-        }
+        prices.start()  // once: a window opened on the running service changes nothing
     }
 
     private func showStart() {

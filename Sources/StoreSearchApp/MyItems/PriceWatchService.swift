@@ -1,0 +1,127 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The one price watch of a process, shared by the window and the background service
+/// (`app.watch-in-background`): it starts once the items are read (checking now, then every 6
+/// hours), tries a failed check again with back-off (1 minute, doubling up to an hour) while a
+/// network is there, and at once when the network comes back (GNetworkMonitor); the drops it finds
+/// go to the one notification. The window cancels it when it closes, unless it outlives the
+/// window (the switch is on).
+@MainActor
+final class PriceWatchService {
+    static let firstRetry: Duration = .seconds(60)
+    static let longestRetry: Duration = .seconds(60 * 60)
+
+    let watch: PriceWatch
+    let notifier: PriceDropNotifier
+    private let environment: AppEnvironment
+    private var network: NetworkChanges?
+    private var retry: Gtk.Timer?
+    private var nextRetry: Duration
+    private let firstRetry: Duration
+    /// A check is owed: the last one failed, or none could run for want of a network.
+    private(set) var isOwed = false
+    /// The watch keeps running when the window closes (the switch is on).
+    var outlivesWindow = false
+    /// Checks that were started because the network came back (tests).
+    private(set) var networkRetries = 0
+    /// Who waits for the check under way to end (`checkNow`): its changes, or what failed.
+    private var waiting: [CheckedContinuation<Result<[String: PriceChange], PriceCheckFailure>, Never>] = []
+
+    init(application: Application, environment: AppEnvironment, firstRetry: Duration = PriceWatchService.firstRetry) {
+        self.environment = environment
+        self.firstRetry = firstRetry
+        nextRetry = firstRetry
+        watch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in
+            environment.storeRegion.country
+        }
+        notifier = PriceDropNotifier(
+            application: application, settings: environment.settings, locale: environment.locale)
+        watch.checked.subscribe { [weak self] changes in self?.checked(changes) }
+        watch.failed.subscribe { [weak self] message in self?.failed(message) }
+    }
+
+    /// The items are read: checks now (or once a network is there) and every 6 hours. Later
+    /// calls (a window opened on the running service) change nothing. The offline catalog does
+    /// not know the user's items from the store.
+    func start() {
+        guard environment.keeper.isLoaded, !environment.isOffline, !watch.isStarted else { return }
+        if network == nil {
+            network = NetworkChanges { [weak self] available in self?.networkChanged(available: available) }
+        }
+        let online = environment.isNetworkAvailable
+        isOwed = !online
+        watch.start(checkingNow: online)
+    }
+
+    /// Stops checking (the window closed, the switch off).
+    func stop() {
+        watch.cancel()
+        resumeWaiting(.failure(PriceCheckFailure(message: localized("StoreSearch is quitting"))))
+        retry?.cancel()
+        retry = nil
+        network = nil
+        isOwed = false
+        nextRetry = firstRetry
+    }
+
+    /// GNetworkMonitor's "network-changed": a check owed runs now (it says so often, for any
+    /// route: nothing runs when none is owed or one is under way).
+    func networkChanged(available: Bool) {
+        guard available, isOwed, watch.isStarted, !watch.isChecking, !environment.isOffline else { return }
+        retry?.cancel()
+        retry = nil
+        networkRetries += 1
+        watch.check()
+    }
+
+    /// Checks now (or waits for the check under way) and returns what changed: `--refresh-prices`
+    /// with the app running. The items are read first.
+    func checkNow() async -> Result<[String: PriceChange], PriceCheckFailure> {
+        await environment.keeper.waitUntilLoaded()
+        guard !environment.isOffline else {
+            return .failure(PriceCheckFailure(message: localized("StoreSearch is searching its offline catalog")))
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            if !watch.isChecking { watch.check() }
+        }
+    }
+
+    private func resumeWaiting(_ result: Result<[String: PriceChange], PriceCheckFailure>) {
+        let waiting = waiting
+        self.waiting = []
+        waiting.forEach { $0.resume(returning: result) }
+    }
+
+    private func checked(_ changes: [String: PriceChange]) {
+        resumeWaiting(.success(changes))
+        isOwed = false
+        nextRetry = firstRetry
+        retry?.cancel()
+        retry = nil
+        notifier.checked(changes) { [environment] in environment.keeper.store }
+    }
+
+    /// The store could not be reached: again after the back-off while a network is there, else
+    /// when it comes back.
+    private func failed(_ message: String) {
+        resumeWaiting(.failure(PriceCheckFailure(message: message)))
+        isOwed = true
+        guard watch.isStarted, network?.isNetworkAvailable ?? true else { return }
+        let wait = nextRetry
+        nextRetry = min(nextRetry * 2, Self.longestRetry)
+        retry?.cancel()
+        retry = MainContext.after(wait) { [weak self] in
+            self?.retry = nil
+            self?.watch.check()
+        }
+        Log.message(LogDomain.app, "Looking up kept items’ prices again in \(wait)")
+    }
+}
+
+/// Why a check asked for did not look every item up.
+struct PriceCheckFailure: Error {
+    let message: String
+}
