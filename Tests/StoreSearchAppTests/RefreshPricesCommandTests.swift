@@ -113,6 +113,27 @@ final class RefreshPricesCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), original, "left as it was")
     }
 
+    /// Issue #46: on a damaged file it salvaged and wrote it back without a word, exit 0 (a record
+    /// lost, and the window's next start said nothing); it leaves the file to the window.
+    func testADamagedFileIsLeftForTheWindowToRecover() throws {
+        let server = CountingServer()
+        server.route("/lookup") { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
+        let base = try server.start()
+        defer { server.stop() }
+        let file = paths.dataDirectory.appending(path: "items.plist")
+        let damaged = try Data(contentsOf: file).dropLast(40)
+        try damaged.write(to: file)
+        let folder: URL = folder, paths = paths
+        try MainActor.assumeIsolated {
+            let outcome = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
+            XCTAssertEqual(outcome.status, 1)
+            XCTAssertTrue(outcome.errors.contains("open StoreSearch to recover your items"), outcome.errors)
+            XCTAssertEqual(server.requestCount(path: "/lookup"), 0)
+        }
+        XCTAssertEqual(try Data(contentsOf: file), damaged, "left as it was")
+        XCTAssertTrue(try ItemStoreFile(paths: paths).load().isDamaged, "the window's next start still says so")
+    }
+
     /// Issue #45: with no store reachable it said "Looked up: 2 items in 1 requests" and advised
     /// searching the offline catalog; it says the store could not be reached and how many items
     /// were not looked up.

@@ -48,7 +48,20 @@ public enum RefreshPricesCommand {
         defer { lock.release() }
         let file = ItemStoreFile(paths: paths)
         let check: Check
-        do { check = Check(store: try file.load().store) } catch { report(error.message); return 1 }
+        // A damaged file is left to the window, which keeps the damaged copy and says what it
+        // recovered (written back here, the next start would have nothing to say).
+        do {
+            let loaded = try file.load(repairing: false)
+            if loaded.isDamaged {
+                report(loaded.notice ?? localized("Your saved items file is damaged."))
+                report(localized("Nothing was checked or written: open StoreSearch to recover your items."))
+                return 1
+            }
+            check = Check(store: loaded.store)
+        } catch {
+            report(error.message)
+            return 1
+        }
         let region = StoreRegionSetting(settings: nil, override: options.country, locale: locale).country
         let queries = PriceWatch.queries(for: check.store, region: region)
         let before = check.store
