@@ -62,4 +62,20 @@ final class ItemFileOtherReadersTests: ItemFileTestCase {
         XCTAssertNotNil(
             StrictDecimal.parse("12345678901234567890123456789012345678", locale: Locale(identifier: "en_US")))
     }
+
+    /// A key written twice in the top dictionary: the last one counts, as plistlib and Foundation
+    /// read it (both `items` arrays were read, and the first `formatVersion`).
+    func testAKeyWrittenTwiceCountsOnceTheLastOne() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>formatVersion</key><integer>2</integer><key>items</key><array>
+            <dict><key>id</key><string>track:1</string><key>visitedAt</key><date>2026-01-01T00:00:00Z</date></dict>
+            </array><key>formatVersion</key><integer>4</integer><key>items</key><array>
+            <dict><key>id</key><string>track:2</string><key>visitedAt</key><date>2026-01-01T00:00:00Z</date></dict>
+            </array></dict></plist>
+            """
+        try Data(text.utf8).write(to: file.url)
+        XCTAssertEqual(
+            try file.load().store.records.keys.sorted(), ["track:2"], "the last items, with the last version")
+    }
 }

@@ -175,7 +175,7 @@ public struct ItemStoreFile: Sendable {
                 item: { record, refused in
                     found.add(refused, of: record)
                     records[record.id] = record  // a repeated id: the last one wins
-                }, other: { otherFields[$0] = $1 })
+                }, other: { otherFields[$0] = $1 }, itemsBegan: { records = [:] })
             guard let version else {
                 throw ItemFileFields.Damaged(description: "no format version written as a plain number")
             }

@@ -14,6 +14,9 @@ final class PlistXMLReader {
     private let stopAt: (Int) -> Bool
     private let item: (ItemRecord, [(key: String, text: String)]) throws -> Void
     private let other: (String, PlistValue) -> Void
+    /// A top-level `items` array begins: one written before it no longer counts (a key written
+    /// twice: the last one counts, as Foundation's and Python's readers take it).
+    private let itemsBegan: () -> Void
     private var failure: (any Error)?
     /// Nesting an item file never needs (the binary reader's bound too): a deeper array or
     /// dictionary is left out whole, so no value the reader builds, nor the writer writes, is deeper.
@@ -42,11 +45,12 @@ final class PlistXMLReader {
     private init(
         stopAt: @escaping (Int) -> Bool, locale: Locale = Locale(identifier: "en_US_POSIX"),
         item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void = { _, _ in },
-        other: @escaping (String, PlistValue) -> Void = { _, _ in }
+        other: @escaping (String, PlistValue) -> Void = { _, _ in }, itemsBegan: @escaping () -> Void = {}
     ) {
         self.stopAt = stopAt
         self.item = item
         self.other = other
+        self.itemsBegan = itemsBegan
         reading = ItemFileFields.Reading(locale: locale)
     }
 
@@ -59,9 +63,10 @@ final class PlistXMLReader {
         _ blocks: (_ feed: (Data) -> Bool) throws -> Void, stoppingAbove supported: Int, locale: Locale,
         tooDeep: inout Int,
         item: @escaping (ItemRecord, [(key: String, text: String)]) throws -> Void,
-        other: @escaping (String, PlistValue) -> Void
+        other: @escaping (String, PlistValue) -> Void, itemsBegan: @escaping () -> Void = {}
     ) throws -> Int? {
-        let reader = PlistXMLReader(stopAt: { $0 > supported }, locale: locale, item: item, other: other)
+        let reader = PlistXMLReader(
+            stopAt: { $0 > supported }, locale: locale, item: item, other: other, itemsBegan: itemsBegan)
         defer { tooDeep += reader.tooDeep }
         return try reader.run(blocks)
     }
@@ -199,7 +204,10 @@ final class PlistXMLReader {
         case .dict:
             sawDictionary = sawDictionary || open.isEmpty
             open.append(Open(isArray: false, place: beginRecordPart()))
-        case .array: open.append(Open(isArray: true, isItems: open.count == 1 && open[0].key == "items"))
+        case .array:
+            let isItems = open.count == 1 && open[0].key == "items"
+            if isItems { itemsBegan() }
+            open.append(Open(isArray: true, isItems: isItems))
         case .key, .string, .integer, .real, .date, .data, .yes, .no: text = ""
         case .other: stop("an unknown element", error)
         }
@@ -301,7 +309,7 @@ final class PlistXMLReader {
         } else if top > 0 {
             open[top].fields[key] = value
         } else if key == "formatVersion" {
-            guard version == nil, case let digits = Self.trimmed(text), digits.count <= 9,
+            guard case let digits = Self.trimmed(text), digits.count <= 9,
                 digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits)
             else { return }
             version = number
