@@ -32,6 +32,8 @@ final class PreviewController {
     private(set) var current: Item?
     private(set) var stream: MediaStream?
     private var watchdog: Gtk.Timer?
+    /// How long the preview now loading may take to start (Play All gives each track less).
+    private var limit = PreviewController.startLimit
     private var isUpdatingScale = false
     private(set) var status: Status = .stopped
     /// The stream a seek was asked of (its error, if one comes, is the server refusing it).
@@ -99,13 +101,14 @@ final class PreviewController {
         start(url, of: item, playing: true)
     }
 
-    /// Plays `item`'s preview from its start, whatever the detail shows (Play All Previews);
-    /// false when it has none that can play here.
+    /// Plays `item`'s preview from its start, whatever the detail shows (Play All Previews), failing
+    /// it when it has not started within `limit`; false when it has none that can play here.
     @discardableResult
-    func play(_ item: Item) -> Bool {
+    func play(_ item: Item, within limit: Duration = PreviewController.startLimit) -> Bool {
         guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !isOffline() else { return false }
         stop(announcing: false)  // the next one follows at once: MPRIS keeps its name, the Shell its controls
         current = item
+        self.limit = limit
         start(url, of: item, playing: true)
         return true
     }
@@ -122,14 +125,23 @@ final class PreviewController {
         }
         if playing {
             started.play()
-            watchdog = MainContext.after(Self.startLimit) { [weak self] in
-                guard let self, self.status == .loading else { return }
-                self.fail(localized("The preview did not start within 10 seconds."))
-            }
+            watchStart()
         }
         ui.previewVideoSlot.isVisible = Self.isVideo(item)
         video.show(Self.isVideo(item) ? started : nil)
         changed()
+    }
+
+    /// Fails the preview loading if it has not started within `limit`.
+    private func watchStart() {
+        watchdog?.cancel()
+        watchdog = MainContext.after(limit) { [weak self] in
+            guard let self, self.status == .loading else { return }
+            self.fail(
+                self.limit == Self.startLimit
+                    ? localized("The preview did not start within 10 seconds.")
+                    : localized("The preview did not start in time."))
+        }
     }
 
     /// Stops whatever plays (another item's Play, its item hidden, the window closing);
@@ -143,6 +155,7 @@ final class PreviewController {
         ui.previewVideoSlot.isVisible = false
         let wasActive = current != nil
         current = nil
+        limit = Self.startLimit
         status = .stopped
         if wasActive && announcing { changed() }
     }
