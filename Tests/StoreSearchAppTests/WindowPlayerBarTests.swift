@@ -7,10 +7,14 @@ import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp
 
-/// Issue #45: Play All over tracks that never started took 10 s on each while MPRIS said
-/// Playing. The queue now skips a track that has not started within 3 s, and MPRIS says Stopped
-/// while it loads. Real sound server (a null sink), local store.
+/// Issue #45: Play All went on after Back with no Pause or Stop anywhere in the window (Ctrl+P did
+/// nothing on an item without a preview), and tracks that never started took 10 s each while
+/// MPRIS said Playing. A player bar now stays while anything plays, and the queue skips a track
+/// that has not started within 3 s. Real sound server (a null sink), local store.
 final class WindowPlayerBarTests: XCTestCase {
+    private static let preview = try! Data(
+        contentsOf: Bundle.module.url(forResource: "Fixtures/preview-440hz-3s", withExtension: "m4a")!)
+
     @MainActor
     private static func mprisStatus() -> String {
         MPRISCall.call([
@@ -29,6 +33,71 @@ final class WindowPlayerBarTests: XCTestCase {
             MainContext.spin(
                 until: { main.visiblePage == .results && harness.names.count >= 3 && !main.isFillingResults },
                 timeout: .seconds(15)), "\(harness.names)")
+    }
+
+    func testPlayAllGoesOnAfterBackWithABarThatPausesResumesGoesNextAndStops() throws {
+        let lookups = WindowBrowseTests.Shared<[[String: String]]>([])
+        let previewBase = WindowBrowseTests.Shared("")
+        try WindowHarness.withWindow(
+            answeringSearches: WindowBrowseTests.searchAnswer,
+            routes: { server in
+                WindowBrowseTests.lookupRoute(lookups, previewBase: previewBase)(server)
+                server.route("/preview/") { _ in LocalServerResponse(contentType: "audio/mp4", body: Self.preview) }
+            }
+        ) { harness in
+            let main = harness.main
+            let base = main.environment.search.baseURL.absoluteString
+            previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
+            let preview = main.preview, revealer = main.playerBar.revealer
+            XCTAssertFalse(revealer.isVisible, "no bar while nothing plays")
+            Self.openAlbumPage(harness)
+            XCTAssertTrue(
+                main.browse.playAllButton.mappedLabelTexts.contains("Play All"), "the button says what it does")
+            XCTAssertTrue(main.window.activateAction("win.play-all-previews"))
+            XCTAssertTrue(
+                MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)), "\(preview.status)")
+            XCTAssertTrue(revealer.isVisible && revealer.isRevealed, "the bar shows while it plays")
+
+            // Back to the search; the queue plays on, and the album (no preview of its own) is open.
+            XCTAssertTrue(main.window.activateAction("win.browse-back"))
+            XCTAssertTrue(MainContext.spin(until: { harness.names.count == 3 }), "\(harness.names)")
+            harness.select("Album 0")
+            XCTAssertTrue(main.browse.queue.isPlaying, "Play All goes on after Back")
+            XCTAssertTrue(revealer.isVisible, "and so does its bar")
+            XCTAssertEqual(main.playerBar.ui.playerTitle.text, preview.current?.name, "the bar names what plays")
+            XCTAssertEqual(main.playerBar.ui.playerArtist.text, "Jack Johnsen")
+
+            // Ctrl+P on an item without a preview pauses what plays, and resumes it.
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)))
+            XCTAssertTrue(main.window.activateAction("win.play-preview"), "Ctrl+P is not disabled")
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }), "\(preview.status)")
+            XCTAssertTrue(main.browse.queue.isPlaying, "paused, not ended")
+            let bar = main.playerBar.ui
+            XCTAssertTrue(bar.playerPauseButton.hasAccessibleLabel("Resume Playback"), "the bar offers to resume")
+            XCTAssertTrue(bar.playerPauseButton.isMapped)
+            bar.playerPauseButton.click()
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)))
+
+            // The bar's Next, then its Pause, then Stop.
+            let before = try XCTUnwrap(preview.current?.name)
+            XCTAssertTrue(bar.playerNextButton.isMapped && bar.playerNextButton.hasAccessibleLabel("Next Track"))
+            bar.playerNextButton.click()
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { preview.current?.name != before && preview.status == .playing }, timeout: .seconds(10)),
+                "Next plays the following track: \(preview.current?.name ?? "none") \(preview.status)")
+            XCTAssertEqual(bar.playerTitle.text, preview.current?.name)
+            XCTAssertTrue(bar.playerPauseButton.hasAccessibleLabel("Pause Playback"))
+            bar.playerPauseButton.click()
+            XCTAssertTrue(MainContext.spin(until: { preview.status == .paused }), "\(preview.status)")
+            XCTAssertTrue(Self.mprisStatus().contains("'Paused'"))
+            XCTAssertTrue(bar.playerStopButton.isMapped && bar.playerStopButton.hasAccessibleLabel("Stop Playback"))
+            bar.playerStopButton.click()
+            XCTAssertEqual(preview.status, .stopped)
+            XCTAssertFalse(main.browse.queue.isPlaying, "Stop ends the queue")
+            XCTAssertFalse(revealer.isVisible, "and the bar goes")
+            XCTAssertFalse(bar.playerStopButton.isMapped)
+        }
     }
 
     func testPlayAllSkipsTracksThatNeverStartAndMPRISDoesNotSayPlayingMeanwhile() throws {
@@ -87,6 +156,7 @@ final class WindowPlayerBarTests: XCTestCase {
             XCTAssertLessThan(elapsed, .seconds(12), "each track was given about 3 s, not 10")
             XCTAssertEqual(tried, ["Opening", "Second Wind", "Album Only Interlude"], "every track was tried, in turn")
             XCTAssertEqual(previewRequests.withLock { $0.count }, 3, "each asked of the server")
+            XCTAssertFalse(main.playerBar.revealer.isVisible, "nothing plays: no bar")
         }
     }
 }
