@@ -100,7 +100,11 @@ final class WindowPlayerBarTests: XCTestCase {
         }
     }
 
-    func testPlayAllSkipsTracksThatNeverStartAndMPRISDoesNotSayPlayingMeanwhile() throws {
+    /// A window over a store whose Album 0 has three tracks, their previews asked of a server that
+    /// never answers; `body` gets the window and the preview requests made so far.
+    private static func withAlbumOfStalledPreviews(
+        _ body: @MainActor (WindowHarness, WindowBrowseTests.Shared<[String]>) throws -> Void
+    ) throws {
         let previewBase = WindowBrowseTests.Shared("")
         let previewRequests = WindowBrowseTests.Shared<[String]>([])
         try WindowHarness.withWindow(
@@ -136,6 +140,13 @@ final class WindowPlayerBarTests: XCTestCase {
             let main = harness.main
             let base = main.environment.search.baseURL.absoluteString
             previewBase.withLock { $0 = base.hasSuffix("/") ? String(base.dropLast()) : base }
+            try body(harness, previewRequests)
+        }
+    }
+
+    func testPlayAllSkipsTracksThatNeverStartAndMPRISDoesNotSayPlayingMeanwhile() throws {
+        try Self.withAlbumOfStalledPreviews { harness, previewRequests in
+            let main = harness.main
             let preview = main.preview, queue = main.browse.queue
             Self.openAlbumPage(harness)
             XCTAssertEqual(harness.names.count, 3, "\(harness.names)")
@@ -157,6 +168,31 @@ final class WindowPlayerBarTests: XCTestCase {
             XCTAssertEqual(tried, ["Opening", "Second Wind", "Album Only Interlude"], "every track was tried, in turn")
             XCTAssertEqual(previewRequests.withLock { $0.count }, 3, "each asked of the server")
             XCTAssertFalse(main.playerBar.revealer.isVisible, "nothing plays: no bar")
+        }
+    }
+
+    /// The bar's Pause on a track still loading keeps it, paused (not skipped, MPRIS Paused);
+    /// Resume loads it again, and Play All goes on when it does not start.
+    func testPausingATrackThatIsStillLoadingKeepsItUntilResumed() throws {
+        try Self.withAlbumOfStalledPreviews { harness, _ in
+            let main = harness.main, preview = main.preview, bar = main.playerBar.ui
+            Self.openAlbumPage(harness)
+            XCTAssertTrue(main.window.activateAction("win.play-all-previews"))
+            XCTAssertEqual(preview.status, .loading)
+            XCTAssertTrue(bar.playerPauseButton.hasAccessibleLabel("Pause Playback"), "loading, it can be paused")
+            bar.playerPauseButton.click()
+            XCTAssertEqual(preview.status, .paused)
+            MainContext.spin(until: { false }, timeout: PreviewQueue.startLimit + .seconds(1))
+            XCTAssertEqual(preview.current?.name, "Opening", "a paused track is not skipped")
+            XCTAssertEqual(preview.status, .paused)
+            XCTAssertTrue(Self.mprisStatus().contains("'Paused'"))
+            XCTAssertTrue(bar.playerPauseButton.hasAccessibleLabel("Resume Playback"))
+            bar.playerPauseButton.click()
+            XCTAssertEqual(preview.status, .loading, "resumed, it loads again")
+            XCTAssertTrue(
+                MainContext.spin(until: { preview.current?.name == "Second Wind" }, timeout: .seconds(5)),
+                "and is skipped when it does not start: \(preview.current?.name ?? "none")")
+            preview.stop()
         }
     }
 }
