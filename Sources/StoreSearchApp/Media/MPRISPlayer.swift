@@ -77,11 +77,13 @@ final class MPRISPlayer {
         announced = ""
     }
 
+    /// What the desktop shows: a preview still loading is not playing (the spec's Stopped: no
+    /// track is playing, at position 0); Play then waits for it.
     var playbackStatus: String {
         switch preview.status {
-        case .playing, .loading: "Playing"
+        case .playing: "Playing"
         case .paused: "Paused"
-        case .stopped, .failed: "Stopped"
+        case .loading, .stopped, .failed: "Stopped"
         }
     }
 

@@ -32,6 +32,8 @@ final class PreviewController {
     private(set) var current: Item?
     private(set) var stream: MediaStream?
     private var watchdog: Gtk.Timer?
+    /// How long the preview now loading may take to start (Play All gives each track less).
+    private var limit = PreviewController.startLimit
     private var isUpdatingScale = false
     private(set) var status: Status = .stopped
     /// The stream a seek was asked of (its error, if one comes, is the server refusing it).
@@ -70,11 +72,8 @@ final class PreviewController {
     func show(_ item: Item?) {
         shown = item
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
+        // The bundled catalog's preview links lead nowhere: update() says so at once, with Play disabled.
         ui.previewBox.isVisible = url != nil
-        // The bundled catalog's preview links lead nowhere: say so at once, with Play disabled
-        // (a preview that was playing before the switch can still be paused).
-        let isItsStream = item != nil && item?.id == current?.id && stream != nil
-        window.setActionEnabled(.playPreview, url != nil && (!isOffline() || isItsStream))
         if url != nil, !isOffline() {  // Play may come next
             MediaStream.preloadBackend { loaded in
                 if !loaded { Log.warning(LogDomain.app, "GStreamer could not be loaded ahead of Play") }
@@ -83,13 +82,21 @@ final class PreviewController {
         update()
     }
 
-    /// Ctrl+P or the button: the shown item's preview plays, or pauses if it is playing.
+    /// The shown item's preview, when it can play here (the bundled catalog's lead nowhere; one
+    /// that was playing before the switch to it can still be paused).
+    private var shownPreview: URL? {
+        guard let item = shown, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) else { return nil }
+        let isItsStream = item.id == current?.id && stream != nil
+        return !isOffline() || isItsStream ? url : nil
+    }
+
+    /// Ctrl+P or the button: the shown item's preview plays, or pauses if it is playing; an item
+    /// without one pauses or resumes whatever plays (Play All goes on after Back).
     func playOrPause() {
-        guard let item = shown, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) else { return }
-        if let stream, current?.id == item.id, status != .stopped, !isFailed {
-            if stream.isPlaying { stream.pause() } else { stream.play() }
-            return
-        }
+        guard let item = shown, let url = item.result.previewURL.flatMap({ WebLink.web($0) }),
+            shownPreview != nil || current?.id == item.id
+        else { return togglePause() }
+        if stream != nil, current?.id == item.id, status != .stopped, !isFailed { return togglePause() }
         stop()
         current = item
         if isOffline() {  // an item shown before the switch to the offline catalog
@@ -99,13 +106,14 @@ final class PreviewController {
         start(url, of: item, playing: true)
     }
 
-    /// Plays `item`'s preview from its start, whatever the detail shows (Play All Previews);
-    /// false when it has none that can play here.
+    /// Plays `item`'s preview from its start, whatever the detail shows (Play All Previews), failing
+    /// it when it has not started within `limit`; false when it has none that can play here.
     @discardableResult
-    func play(_ item: Item) -> Bool {
+    func play(_ item: Item, within limit: Duration = PreviewController.startLimit) -> Bool {
         guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !isOffline() else { return false }
         stop(announcing: false)  // the next one follows at once: MPRIS keeps its name, the Shell its controls
         current = item
+        self.limit = limit
         start(url, of: item, playing: true)
         return true
     }
@@ -122,14 +130,23 @@ final class PreviewController {
         }
         if playing {
             started.play()
-            watchdog = MainContext.after(Self.startLimit) { [weak self] in
-                guard let self, self.status == .loading else { return }
-                self.fail(localized("The preview did not start within 10 seconds."))
-            }
+            watchStart()
         }
         ui.previewVideoSlot.isVisible = Self.isVideo(item)
         video.show(Self.isVideo(item) ? started : nil)
         changed()
+    }
+
+    /// Fails the preview loading if it has not started within `limit`.
+    private func watchStart() {
+        watchdog?.cancel()
+        watchdog = MainContext.after(limit) { [weak self] in
+            guard let self, self.status == .loading else { return }
+            self.fail(
+                self.limit == Self.startLimit
+                    ? localized("The preview did not start within 10 seconds.")
+                    : localized("The preview did not start in time."))
+        }
     }
 
     /// Stops whatever plays (another item's Play, its item hidden, the window closing);
@@ -143,6 +160,7 @@ final class PreviewController {
         ui.previewVideoSlot.isVisible = false
         let wasActive = current != nil
         current = nil
+        limit = Self.startLimit
         status = .stopped
         if wasActive && announcing { changed() }
     }
@@ -152,8 +170,32 @@ final class PreviewController {
         if current?.id == id { stop() }
     }
 
-    func pause() { if status == .playing { stream?.pause() } }
-    func resume() { if status == .paused { stream?.play() } }
+    /// Pauses what plays; one still loading waits paused (MPRIS says Paused, not Playing).
+    func pause() {
+        guard let stream else { return }
+        if status == .playing { return stream.pause() }
+        guard status == .loading else { return }
+        watchdog?.cancel()
+        stream.pause()
+        status = .paused
+        changed()
+    }
+
+    /// Plays on; a preview paused before it started loads again, within its limit.
+    func resume() {
+        guard let stream, status == .paused else { return }
+        let hadStarted = stream.hasEnded || stream.position > 0
+        stream.play()
+        guard !hadStarted else { return }
+        status = .loading
+        watchStart()
+        changed()
+    }
+
+    /// Pauses what plays or loads, or plays on what is paused.
+    func togglePause() {
+        if status == .playing || status == .loading { pause() } else { resume() }
+    }
 
     /// Seconds into the preview, and its length (0 while unknown).
     var position: Int64 { stream?.position ?? 0 }
@@ -248,8 +290,14 @@ final class PreviewController {
         stateChanged.send()
     }
 
+    /// Ctrl+P plays the shown item's preview, or pauses and resumes another that is loaded.
+    private func updateAction() {
+        window.setActionEnabled(.playPreview, shownPreview != nil || (stream != nil && !isFailed))
+    }
+
     /// The controls show the shown item's preview: playing, paused, failed, or ready to play.
     private func update() {
+        updateAction()
         let isCurrent = shown != nil && shown?.id == current?.id
         let playing = isCurrent && (status == .playing || status == .loading)
         let name = playing ? localized("Pause Preview") : localized("Play Preview")

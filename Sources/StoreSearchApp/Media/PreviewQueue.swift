@@ -7,6 +7,10 @@ import StoreSearchCore
 /// ends when the last has played, when the user plays another item's preview, or stops it.
 @MainActor
 final class PreviewQueue {
+    /// A track that has not started within this is skipped: 30 that never start took the single
+    /// preview's 10 s each (issue #45).
+    static let startLimit: Duration = .seconds(3)
+
     private let preview: PreviewController
     /// The tracks to play, in order (those with a preview), and which one plays.
     private(set) var items: [Item] = []
@@ -63,7 +67,7 @@ final class PreviewQueue {
     private func play(at position: Int) {
         index = position
         isSwitching = true
-        let started = preview.play(items[position])
+        let started = preview.play(items[position], within: Self.startLimit)
         isSwitching = false
         guard started else { return end() }
         trackChanged.send(items[position])

@@ -47,6 +47,8 @@ public final class MainWindow {
     /// A swipe back through the browsed pages, folded (built with the browsing it drives).
     private(set) var browseSwipe: BrowseSwipe?
     private let mpris: MPRISPlayer?
+    /// What plays, with Pause, Stop and Next, wherever the user goes.
+    let playerBar: PlayerBar
     let closeGuard: CloseGuard
 
     /// `settings`: where the window state is kept (nil: the user's GSettings). `prices`: the
@@ -103,6 +105,8 @@ public final class MainWindow {
             environment: environment, slot: search.ui.browseSlot)
         mpris = MPRISPlayer(
             connection: application.dbusConnection, preview: preview, queue: browse.queue, artwork: environment.artwork)
+        playerBar = PlayerBar(preview: preview, queue: browse.queue)
+        ui.windowContent.append(playerBar.revealer)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         search.ui.searchBar.append(regionPicker.dropDown)
 
