@@ -8,7 +8,8 @@ import StoreSearchCore
 /// the results controller (results-view.ui: list, grid, hiding), the detail form
 /// (detail-form.ui), notices (toasts), actions and accelerators, and the remembered window
 /// state. It wires them together and hands each part the objects of main-window.ui it works
-/// on; CloseGuard owns closing.
+/// on; CloseGuard owns closing. Where the keyboard goes is MainWindow+Focus, what the desktop
+/// asks of the window (a second launch, the overview, a drop) MainWindow+DesktopRequests.
 @MainActor
 public final class MainWindow {
     public let window: Window
@@ -331,69 +332,6 @@ public final class MainWindow {
         if item != nil, opens { layout.showDetail() }
     }
 
-    /// Enter or a double click on an item: its detail, with the focus on its page, not in a field
-    /// (GNOME Software, Contacts): typing then searches again, and renaming is F2 or a click.
-    private func openItem() {
-        layout.showDetail()
-        focusDetail()
-    }
-
-    /// The detail's first control that the accessibility bus reports (its Keep star): GTK 4.8
-    /// does not report the focus inside an AdwEntryRow (the Name field), so a screen reader said
-    /// nothing (issue #30). Tab goes on into the form.
-    private func focusDetail() {
-        if !keepButton.isSensitive || !keepButton.grabFocus() { detail.ui.nameEntry.grabFocus() }
-    }
-
-    /// F2: the open item's Name field, its text selected to be typed over (as Nautilus renames).
-    private func renameItem() {
-        guard detail.item != nil else { return }
-        layout.showDetail()
-        detail.ui.nameEntry.grabFocus()
-    }
-
-    /// A character typed on the open item's page outside its fields goes to the search field of
-    /// the list beside it, as typing on a row does: a new search (on My Items, its filter).
-    private func typeIntoSearch(_ character: Character) -> Bool {
-        if layout.isFolded { layout.goBack(byKeyboard: true) }
-        let field = shownList.searchField
-        field.text = String(character)
-        field.grabFocus()
-        field.moveCursorToEnd()  // focus selects all; the next key must not replace it
-        return true
-    }
-
-    /// The list on screen (the results, or My Items) and the field that searches or filters it.
-    private var shownList: (views: ItemViews, searchField: SearchEntry, select: (Int?) -> Void) {
-        myItems.isShowingMyItems
-            ? (myItems.page.views, myItems.page.filterEntry, myItems.page.select)
-            : (results.views, searchEntry, results.select)
-    }
-
-    /// Focuses the selected row (or the first) of the list on screen; its search field when it
-    /// has no rows.
-    private func focusList(deselecting: Bool) {
-        let list = shownList
-        let index = list.views.selection.selectedIndex
-        if deselecting { list.select(nil) }
-        if !list.views.focus(at: index ?? 0) { list.searchField.grabFocus() }
-    }
-
-    /// F6: from the list (or its search field) to the open item's detail, and back to the
-    /// selected row; folded, the pane slides in or out as well. With no item open, from the
-    /// search field to the rows (it did nothing, though the shortcuts window lists it).
-    private func switchPane() {
-        if layout.detailContent.containsFocus {
-            // Folded, going back slides the list in, and that focuses it (returnedToResults).
-            if layout.isFolded { layout.goBack(byKeyboard: true) } else { focusList(deselecting: false) }
-        } else if detail.item != nil {
-            layout.showDetail()
-            focusDetail()
-        } else {
-            focusList(deselecting: false)
-        }
-    }
-
     /// The item file was read (in the background, after the window showed): the results, My
     /// Items and the open item follow the user's items, and what reading found is said.
     private func itemsLoaded() {
@@ -438,117 +376,12 @@ public final class MainWindow {
         }
     }
 
-    /// A second `storesearch` sent its command line: run its search here. Options that only
-    /// apply when the app starts are reported on that launch's standard error.
-    func handleSecondLaunch(_ commandLine: ApplicationCommandLine) {
-        let apiBase = commandLine.environment("STORESEARCH_API_BASE")
-        for message in handleSecondLaunch(arguments: commandLine.arguments, apiBaseVariable: apiBase) {
-            commandLine.printError("storesearch: \(message)\n")
-        }
-    }
-
-    /// Returns what to tell the second launch.
-    func handleSecondLaunch(arguments: [String], apiBaseVariable: String? = nil) -> [String] {
-        let parsed = Result { () throws(LaunchOptionsError) in
-            try LaunchOptions.parse(arguments, environment: apiBaseVariable.map { ["STORESEARCH_API_BASE": $0] } ?? [:])
-        }
-        guard case .success(.run(let options)) = parsed else { return [] }  // checked by the launch itself
-        var messages: [String] = []
-        let ignored = [
-            options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
-            options.offline && !environment.isOffline ? "--offline" : nil,
-            options.country != nil ? "--country" : nil,
-        ].compactMap { $0 }
-        if !ignored.isEmpty {
-            let options = ignored.joined(separator: localized(" and "))
-            messages.append(
-                String(
-                    format: ignored.count == 1
-                        ? localized(
-                            "StoreSearch is already running; %@ only applies when it starts and was ignored. Close it and launch again to use it."
-                        )
-                        : localized(
-                            "StoreSearch is already running; %@ only apply when it starts and were ignored. Close it and launch again to use them."
-                        ),
-                    options))
-        }
-        if let link = options.storeLink {
-            open(link)
-        } else if let term = options.searchTerm {
-            searchFor(term, in: options.category)
-        }
-        return messages
-    }
-
-    /// A result picked in GNOME Shell's overview: one of My Items opens there, a store result
-    /// alone in the search results; either way its detail shows.
-    func showFromOverview(_ result: SearchResult, isMine: Bool) {
-        if isMine {
-            myItems.showPage(myItems: true)
-            myItems.page.filter = .all
-            myItems.page.filterEntry.text = ""
-            myItems.page.pageShown()
-            if myItems.page.select(id: result.id) { detail.show(myItems.page.selected?.item) }
-        } else if result.kind == .artist, BrowseTarget.artist(of: result) != nil {
-            myItems.showPage(myItems: false)
-            if layout.isFolded { layout.goBack() }
-            browse.openArtist(result)  // the artist's page, not their record alone
-            return
-        } else {
-            myItems.showPage(myItems: false)
-            searchEntry.text = ""  // the row shown is the one picked, not what the entry last searched for
-            search.showOpened(result)
-        }
-        layout.showDetail()
-    }
-
-    /// Opens the store's item `link` names, looked up in the store, on the Search page.
-    func open(_ link: StoreLink) {
-        myItems.showPage(myItems: false)
-        // An item shown alone empties the search field (it was not found for the term there);
-        // an artist's page keeps the search the user came from.
-        search.open(link, clearingEntry: true)
-    }
-
-    /// A result picked in the overview that this process never answered (it was answered by an
-    /// earlier one, which quit) and that is none of the user's records: looked up in the store.
-    func showFromOverview(storeItemID id: String) {
-        guard let link = StoreLink(itemID: id) else {
-            return Log.message(LogDomain.app, "The overview picked \(id), which names no item of the store")
-        }
-        open(link)
-    }
-
     /// My Items showing the kept items whose price fell (the notification's and the menu's action).
     func showPriceDrops() { Self.showPriceDrops(myItems: myItems, layout: layout) }
 
     private static func showPriceDrops(myItems: MyItemsController?, layout: AdaptiveLayout?) {
         if layout?.isFolded == true { layout?.goBack() }
         myItems?.showPriceDrops()
-    }
-
-    /// Text dropped on the window is what pasting it in the search field does: a store link opens
-    /// its item (any other link is refused with a message), other text is searched for.
-    func textDropped(_ text: String) -> Bool {
-        guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespaces),
-            !line.isEmpty
-        else { return false }
-        myItems.showPage(myItems: false)
-        if layout.isFolded { layout.goBack() }
-        searchEntry.text = line
-        search.runSearch()
-        return true
-    }
-
-    /// The overview's "search in the app": the terms searched in all categories.
-    func searchFromOverview(_ term: String) { searchFor(term, in: .all) }
-
-    /// A search asked for from outside the window (a second launch, the overview), shown on the
-    /// Search page whatever page was open.
-    private func searchFor(_ term: String, in category: Category) {
-        myItems.showPage(myItems: false)
-        if layout.isFolded { layout.goBack() }
-        search.start(term: term, category: category)
     }
 
     // MARK: Searching
