@@ -45,6 +45,10 @@ final class ItemFileOtherReadersTests: ItemFileTestCase {
         XCTAssertEqual(
             String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "A\u{FFFD}B\u{FFFD}C\n")
         XCTAssertEqual(try file.load().store.records["track:1"]?.edits.name, "A\u{FFFD}B\u{FFFD}C")
+        // Only those: a byte 0xBE or 0xBF inside any other character stays (о, ま, ¾, emoji).
+        let text = "о ま ¾ ξ 🎾 \u{FFFD}"
+        try file.save(ItemStore(records: ["track:1": record(name: text)]))
+        XCTAssertEqual(try file.load().store.records["track:1"]?.edits.name, text)
     }
 
     func testAPriceOfMoreDigitsThanDecimalKeepsIsKeptAsWritten() throws {

@@ -110,17 +110,19 @@ final class PriceHistoryTests: ItemFileTestCase {
     /// not a change to "Album Only"; an id answered twice with two prices is not taken.
     func testOnlyTheStoresRealPricesAreTaken() throws {
         let body = """
-            {"resultCount":5,"results":[
+            {"resultCount":7,"results":[
             {"wrapperType":"track","kind":"song","trackId":1,"trackName":"Text","trackPrice":"0.49","collectionPrice":9.99,"currency":"USD"},
             {"wrapperType":"track","kind":"song","trackId":2,"trackName":"Negative","trackPrice":-5,"collectionPrice":9.99,"currency":"USD"},
             {"wrapperType":"track","kind":"song","trackId":3,"trackName":"NaN","trackPrice":"NaN","collectionPrice":9.99,"currency":"USD"},
             {"wrapperType":"track","kind":"song","trackId":4,"trackName":"Album Only","trackPrice":-1,"collectionPrice":9.99,"currency":"USD"},
-            {"wrapperType":"track","kind":"song","trackId":5,"trackName":"Priced","trackPrice":0.99,"currency":"USD"}]}
+            {"wrapperType":"track","kind":"song","trackId":5,"trackName":"Priced","trackPrice":0.99,"currency":"USD"},
+            {"wrapperType":"collection","collectionType":"Album","collectionId":6,"collectionName":"Album","collectionPrice":"9.99","currency":"USD"},
+            {"wrapperType":"collection","collectionType":"Album","collectionId":7,"collectionName":"Album","collectionPrice":9.99,"currency":"USD"}]}
             """
         let results = try SearchResponseDecoder.decode(Data(body.utf8))
-        XCTAssertEqual(results.map(\.hasUnreadablePrice), [true, true, true, false, false])
-        XCTAssertEqual(results.map(\.price), [nil, nil, nil, nil, 0.99])
-        XCTAssertEqual(results.map { $0.offers?.restriction }, [nil, nil, nil, .albumOnly, nil])
+        XCTAssertEqual(results.map(\.hasUnreadablePrice), [true, true, true, false, false, true, false])
+        XCTAssertEqual(results.map(\.price), [nil, nil, nil, nil, 0.99, nil, 9.99])
+        XCTAssertEqual(results.map { $0.offers?.restriction }, [nil, nil, nil, .albumOnly, nil, nil, nil])
 
         var store = ItemStore()
         for id in 1...3 { store.keep(song("track:\(id)", "Song", price: 0.99), at: day1) }

@@ -82,6 +82,7 @@ extension ItemStoreKeeper {
     /// (100,000 records are compared); the merge is made again here if the store changed meanwhile.
     func followOtherWriter() {
         guard isLoaded, !isReadOnly, !isMerging else { return }
+        guard savesInFlight == 0 else { return followWanted = true }
         isMerging = true
         let file = file, writer = writer, change = changeCount
         // Handed over, not captured: a copy of the store still held here when the merge is taken
@@ -98,10 +99,21 @@ extension ItemStoreKeeper {
                 return (read, Self.merge(mine: mine, base: base, theirs: loaded.store))
             }.value
             self.isMerging = false
-            guard let (read, outcome) = work else { return }
+            guard let (read, outcome) = work else {
+                // a save skipped meanwhile is made now
+                if self.hasUnsavedChanges { self.scheduleSave() }
+                return
+            }
             self.mergeOtherWriter(read, merged: self.changeCount == change ? outcome : nil)
             self.followOtherWriter()  // changed again while it was read
         }
+    }
+
+    /// A follow asked for while a save was writing, once no save writes.
+    func followOtherWriterIfWanted() {
+        guard followWanted, savesInFlight == 0 else { return }
+        followWanted = false
+        followOtherWriter()
     }
 
     private nonisolated static func merge(mine: ItemStore, base: ItemStoreBase, theirs: ItemStore) -> ItemMerge.Outcome
@@ -116,6 +128,7 @@ extension ItemStoreKeeper {
     /// written again when it was removed, or left alone when it cannot be used.
     func mergeOtherWriter(_ read: ItemFileRead, merged: ItemMerge.Outcome? = nil) {
         guard read.identity != nil else {
+            untouchable = nil  // nothing is there to be written over
             writer.read(nil)
             base = ItemStoreBase(file: ItemStore())
             mustSave()  // every item is to be written

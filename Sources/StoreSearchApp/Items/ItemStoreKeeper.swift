@@ -53,6 +53,10 @@ final class ItemStoreKeeper {
     var untouchable: ItemStoreFileError?
     /// Another writer's copy is being read for a merge (`followOtherWriter`).
     var isMerging = false
+    /// Saves writing in the background: a merge waits for them (its base would be the one a save
+    /// is about to replace), and runs once they are done (`followWanted`).
+    var savesInFlight = 0
+    var followWanted = false
     /// Another writer's changes were merged in (see `OtherWriterChange`).
     let changedElsewhere = Event<OtherWriterChange>()
     /// Watches the data folder for another writer's copy of the file.
@@ -219,12 +223,15 @@ final class ItemStoreKeeper {
         // What changes from now on is counted from the file this save writes.
         let savingBase = base
         base = ItemStoreBase()
+        savesInFlight += 1
         Task {
             let outcome = await Task.detached { () -> Result<ItemFileWriter.Saved, ItemStoreFileError> in
                 do throws(ItemStoreFileError) { return .success(try writer.save(snapshot, change: change)) } catch {
                     return .failure(error)
                 }
             }.value
+            self.savesInFlight -= 1
+            defer { self.followOtherWriterIfWanted() }
             switch outcome {
             case .success(.written):
                 self.savedChange = max(self.savedChange, change)
@@ -252,9 +259,17 @@ final class ItemStoreKeeper {
             mergeOtherWriter(ItemFileRead(file))
             if let untouchable { throw untouchable }
         }
-        if try writer.save(store, change: changeCount) == .changedElsewhere {
-            Log.warning(LogDomain.app, "\(file.url.path) keeps changing under another writer: not written at close")
-            return
+        switch try writer.save(store, change: changeCount) {
+        case .changedElsewhere:
+            return Log.warning(
+                LogDomain.app, "\(file.url.path) keeps changing under another writer: not written at close")
+        case .written:
+            // The file holds the store: the base of a later merge (the keeper may outlive the
+            // window, watching prices in the background).
+            let saved = base
+            base = ItemStoreBase()
+            base.follows(saved)
+        case .older: break  // a background save wrote it
         }
         savedChange = changeCount
     }

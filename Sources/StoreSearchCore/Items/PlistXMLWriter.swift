@@ -147,8 +147,8 @@ struct PlistXMLWriter {
             case 0x3E: raw("&gt;")
             case 0x0D: raw("&#13;")
             // U+FFFE and U+FFFF (EF BF BE/BF), which no XML reader takes, even as references
-            case 0xBE,
-                0xBF where buffer.count >= 2 && buffer[buffer.count - 1] == 0xBF && buffer[buffer.count - 2] == 0xEF:
+            case 0xBE...0xBF
+            where buffer.count >= 2 && buffer[buffer.count - 1] == 0xBF && buffer[buffer.count - 2] == 0xEF:
                 buffer.append(0xBD)
             case 0x09, 0x0A, 0x20...: buffer.append(byte)
             default: raw("\u{FFFD}")

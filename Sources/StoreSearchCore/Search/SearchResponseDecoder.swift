@@ -93,9 +93,13 @@ public enum SearchResponseDecoder {
 
     /// A price the store never sends (text, NaN, a negative price other than its -1): the item's
     /// price is not known, which is not the same as having none.
+    /// A collection (an album, an audiobook) has only its collection price, which is never negative.
     private static func hasUnreadablePrice(_ record: StoreRecord) -> Bool {
         let key = record.has("trackPrice") ? "trackPrice" : "price"
-        guard record.has(key) else { return false }
+        guard record.has(key) else {
+            guard record.has("collectionPrice") else { return false }
+            return record.decimal("collectionPrice").map { $0 < 0 } ?? true
+        }
         return record.decimal(key).map { $0 < 0 && $0 != -1 } ?? true
     }
 
