@@ -18,7 +18,7 @@ final class OtherWriterNotices {
     private func show(_ change: OtherWriterChange) {
         switch change {
         case .merged(let ids, let conflicts):
-            if let conflict = conflicts.first { return offer(conflict, more: conflicts.count - 1) }
+            if !conflicts.isEmpty { return offer(conflicts) }
             guard !ids.isEmpty else { return }
             notices.show(
                 String(
@@ -44,8 +44,10 @@ final class OtherWriterNotices {
         }
     }
 
-    /// "“Kuzu Kuzu”: notes were also changed in another copy." with Use Theirs.
-    private func offer(_ conflict: ItemMerge.Conflict, more: Int) {
+    /// "“Kuzu Kuzu”: the notes also changed in another copy." (naming the first), with Use Theirs
+    /// for all of them.
+    private func offer(_ conflicts: [ItemMerge.Conflict]) {
+        let conflict = conflicts[0], more = conflicts.count - 1
         guard let record = items.store.records[conflict.id] else { return }
         let name = record.edits.name ?? record.snapshot?.name ?? conflict.id
         var text = String(
@@ -54,15 +56,20 @@ final class OtherWriterNotices {
             text += " " + String(format: localizedPlural("%ld more field too.", "%ld more fields too.", more), more)
         }
         notices.show(text, button: localized("Use Theirs"), lasting: true) { [weak self] in
-            self?.useTheirs(conflict)
+            self?.useTheirs(conflicts)
         }
     }
 
-    private func useTheirs(_ conflict: ItemMerge.Conflict) {
-        guard let record = items.store.records[conflict.id] else { return }
-        let result = record.snapshot ?? SearchResult(id: conflict.id, name: "", kind: .other(""))
-        let after = conflict.field.take(from: conflict.theirs, into: record.edits)
-        items.record(ItemChange(result: result, kind: .edits(before: record.edits, after: after)))
+    /// Every field the other copy changed too takes its value: one step, undone at once.
+    private func useTheirs(_ conflicts: [ItemMerge.Conflict]) {
+        items.actOnOpenItem {
+            for (id, fields) in Dictionary(grouping: conflicts, by: \.id) {
+                guard let record = items.store.records[id] else { continue }
+                let result = record.snapshot ?? SearchResult(id: id, name: "", kind: .other(""))
+                let after = fields.reduce(record.edits) { $1.field.take(from: $1.theirs, into: $0) }
+                items.record(ItemChange(result: result, kind: .edits(before: record.edits, after: after)))
+            }
+        }
     }
 
     private static func fieldName(_ field: ItemMerge.EditField) -> String {
