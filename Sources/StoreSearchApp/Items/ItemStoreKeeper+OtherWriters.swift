@@ -129,6 +129,7 @@ extension ItemStoreKeeper {
     func mergeOtherWriter(_ read: ItemFileRead, merged: ItemMerge.Outcome? = nil) {
         guard read.identity != nil else {
             untouchable = nil  // nothing is there to be written over
+            isOtherWritersFile = false
             writer.read(nil)
             base = ItemStoreBase(file: ItemStore())
             mustSave()  // every item is to be written
@@ -137,12 +138,15 @@ extension ItemStoreKeeper {
         switch read.result {
         case .failure(let error):
             untouchable = error
+            isOtherWritersFile = true
             changedElsewhere.send(.unusable(error.message))
         case .success(let loaded) where loaded.isDamaged:
             untouchable = .cannotRead(path: file.url.path, reason: localized("it is damaged"))
+            isOtherWritersFile = true
             changedElsewhere.send(.unusable(loaded.notice ?? localized("it is damaged")))
         case .success(let loaded):
             untouchable = nil  // readable again
+            isOtherWritersFile = false
             let outcome = merged ?? Self.merge(mine: store, base: base, theirs: loaded.store)
             take(outcome, of: loaded.store, identity: read.identity)
         }

@@ -56,6 +56,8 @@ final class ItemStoreKeeper {
     /// Saves writing in the background: a merge waits for them (its base would be the one a save
     /// is about to replace), and runs once they are done (`followWanted`).
     var savesInFlight = 0
+    /// `untouchable` is a file another writer left during the session (not the one read at start).
+    var isOtherWritersFile = false
     var followWanted = false
     /// Another writer's changes were merged in (see `OtherWriterChange`).
     let changedElsewhere = Event<OtherWriterChange>()
@@ -278,6 +280,9 @@ final class ItemStoreKeeper {
     /// user fixed it and chose Try Again), this session's changes go over what it holds.
     private func readFileAgainIfItCouldNotBeRead() {
         guard case .cannotRead? = untouchable else { return }
+        // Another writer's file, read and merged during the session: merged again, three-way
+        // (laying this session's whole store over it would undo that writer's changes).
+        if isOtherWritersFile { return mergeOtherWriter(ItemFileRead(file)) }
         do {
             // Nothing is moved or repaired here. A file that is there but damaged is not saved
             // over (that would rotate the last good backup away): the next start recovers it,
