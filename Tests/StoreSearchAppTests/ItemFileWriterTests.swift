@@ -51,4 +51,26 @@ final class ItemFileWriterTests: XCTestCase {
         try handle.close()
         XCTAssertTrue(writer.isChangedElsewhere)
     }
+
+    /// A file another writer renames into place while a save is being written is not replaced:
+    /// its identity is asked again just before the rename.
+    func testAFileReplacedWhileTheSaveIsWrittenIsLeftAsItIs() throws {
+        let folder = MainLoop.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = ItemStoreFile(url: folder.appending(path: "items.plist"))
+        let song = SearchResult(id: "track:1", name: "Song", kind: .song)
+        var theirs = ItemStore()
+        theirs.setEdits(ItemEdits(notes: "theirs"), for: song)
+        try file.save(theirs)
+        let original = try Data(contentsOf: file.url)
+        var mine = theirs
+        mine.setEdits(ItemEdits(notes: "mine"), for: song)
+        XCTAssertThrowsError(try file.save(mine, isStill: { _ in false })) { error in
+            XCTAssertEqual(
+                error as? ItemStoreFileError, .cannotWrite(path: file.url.path, reason: ItemStoreFile.changedElsewhere))
+        }
+        XCTAssertEqual(try Data(contentsOf: file.url), original, "not replaced")
+        let strays = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp-") }
+        XCTAssertEqual(strays, [], "the temporary file is removed")
+    }
 }

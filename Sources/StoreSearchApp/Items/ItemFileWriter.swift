@@ -35,7 +35,14 @@ final class ItemFileWriter: @unchecked Sendable {  // `lastWritten` and `known` 
         defer { lock.unlock() }
         guard change > lastWritten else { return .older }
         guard FileIdentity(of: file.url) == known else { return .changedElsewhere }
-        known = try file.save(store)
+        // Checked again just before the rename: encoding a large store takes a while.
+        let expected = known
+        do {
+            known = try file.save(store) { FileIdentity(of: $0) == expected }
+        } catch {
+            if case .cannotWrite(_, ItemStoreFile.changedElsewhere) = error { return .changedElsewhere }
+            throw error
+        }
         lastWritten = change
         return .written
     }

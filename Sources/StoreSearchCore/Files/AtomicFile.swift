@@ -80,7 +80,7 @@ struct AtomicFile {
     func replace(
         permissions: mode_t = 0o600, creatingFolder: Bool = true,
         writing body: (_ write: ([UInt8]) throws(Failure) -> Void) throws(Failure) -> Void,
-        beforeReplacing: (URL) -> Void = { _ in }
+        beforeReplacing: (URL) throws(Failure) -> Void = { _ in }
     ) throws(Failure) -> FileIdentity? {
         let target = self.target
         let folder = target.deletingLastPathComponent()
@@ -112,7 +112,7 @@ struct AtomicFile {
             }
             guard fsync(fd) == 0 else { throw Failure(path: target.path) }
             written = FileIdentity(fd: fd)
-            beforeReplacing(target)
+            try beforeReplacing(target)
             guard rename(temporary.path, target.path) == 0 else { throw Failure(path: target.path) }
         } catch {
             unlink(temporary.path)

@@ -281,20 +281,27 @@ public struct ItemStoreFile: Sendable {
     /// the others are copied from the file it wrote. Refuses to replace a file from a newer
     /// format, and never replaces a backup from a newer format.
     /// Returns the written file's identity (what tells it from another writer's later).
+    /// `isStill(target)`, asked just before the file is replaced: false leaves it as it is, with
+    /// `cannotWrite` for the reason `changedElsewhere` (another writer replaced it meanwhile).
     @discardableResult
-    public func save(_ store: ItemStore) throws(ItemStoreFileError) -> FileIdentity? {
+    public func save(_ store: ItemStore, isStill: ((URL) -> Bool)? = nil) throws(ItemStoreFileError) -> FileIdentity? {
         let file = AtomicFile(url: url)
         if let version = Self.formatVersion(ofFileAt: file.target), version > Self.formatVersion {
             throw .newerVersion(found: version, supported: Self.formatVersion)
         }
         do {
-            return try write(store, to: file)
+            return try write(store, to: file, isStill: isStill)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
     }
 
-    private func write(_ store: ItemStore, to file: AtomicFile) throws(AtomicFile.Failure) -> FileIdentity? {
+    /// Why a save left the file: another writer replaced it while this one was being written.
+    public static let changedElsewhere = "another program replaced it meanwhile"
+
+    private func write(_ store: ItemStore, to file: AtomicFile, isStill: ((URL) -> Bool)?) throws(AtomicFile.Failure)
+        -> FileIdentity?
+    {
         let previous = previousSave.source(for: store, at: file.target)
         var ranges: [String: Range<Int>]?
         func replace(copyingFrom previous: SavedFile?) throws(AtomicFile.Failure) -> FileIdentity? {
@@ -307,7 +314,13 @@ public struct ItemStoreFile: Sendable {
                         throw AtomicFile.Failure(
                             path: file.target.path, reason: "the last save's file changed while it was read")
                     }
-                }, beforeReplacing: keepBackup)
+                },
+                beforeReplacing: { target throws(AtomicFile.Failure) in
+                    if let isStill, !isStill(target) {
+                        throw AtomicFile.Failure(path: target.path, reason: Self.changedElsewhere)
+                    }
+                    keepBackup(of: target)
+                })
         }
         var written: FileIdentity?
         do {
