@@ -24,6 +24,9 @@ final class PriceWatchService {
     private(set) var isOwed = false
     /// The watch keeps running when the window closes (the switch is on).
     var outlivesWindow = false
+    /// Whether there is a network, as known at start and from every change since (a watch started
+    /// again later, the switch turned off and on, must not take the state the process started with).
+    private lazy var isOnline = environment.isNetworkAvailable
     /// Checks that were started because the network came back (tests).
     private(set) var networkRetries = 0
     /// Who waits for the check under way to end (`checkNow`): its changes, or what failed.
@@ -50,7 +53,7 @@ final class PriceWatchService {
         if network == nil {
             network = NetworkChanges { [weak self] available in self?.networkChanged(available: available) }
         }
-        let online = environment.isNetworkAvailable
+        let online = isOnline
         isOwed = !online
         watch.start(checkingNow: online)
     }
@@ -69,6 +72,7 @@ final class PriceWatchService {
     /// GNetworkMonitor's "network-changed": a check owed runs now (it says so often, for any
     /// route: nothing runs when none is owed or one is under way).
     func networkChanged(available: Bool) {
+        isOnline = available
         guard available, isOwed, watch.isStarted, !watch.isChecking, !environment.isOffline else { return }
         retry?.cancel()
         retry = nil
