@@ -3,6 +3,7 @@ import Gtk
 import HTTP
 import HTTPTesting
 import StoreSearchCore
+import TestSupport
 import XCTest
 @testable import StoreSearchApp
 
@@ -154,7 +155,7 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
                 try? FileManager.default.removeItem(at: harness.paths.dataDirectory.deletingLastPathComponent())
             }
             let main = harness.main, page = main.myItems.page
-            var random = SeededRandom(seed: 45)
+            var random = SeededGenerator(seed: 45)
             // A selection that changes the items as it moves, as the detail does when it commits
             // typing left in a field: the listing changes while the rows are being replaced.
             var changesOnSelection = 0
@@ -190,20 +191,5 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
             XCTAssertGreaterThan(changesOnSelection, 10)
             XCTAssertEqual(main.myItems.page.views.model.count, page.count, "the rows are the listing's")
         }
-    }
-}
-
-/// A generator with a fixed seed (SplitMix64), so that a failing sequence runs again the same.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

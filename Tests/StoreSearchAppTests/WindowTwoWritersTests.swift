@@ -3,6 +3,7 @@ import Gtk
 import HTTP
 import HTTPTesting
 import StoreSearchCore
+import TestSupport
 import XCTest
 @testable import StoreSearchApp
 
@@ -48,79 +49,9 @@ final class WindowTwoWritersTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "the second writer failed")
     }
 
-    func testAnotherWritersChangesAreMergedAndTheUsersKept() throws {
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
-        ) { server, paths in
-            try MainActor.assumeIsolated {
-                let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
-                defer { harness.dispose() }
-                let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
-                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
-                @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
-                @MainActor func setNotes(_ id: String, _ text: String) {
-                    let record = keeper.store.records[id]!
-                    main.items.record(
-                        ItemChange(
-                            result: record.snapshot!,
-                            kind: .edits(before: record.edits, after: ItemEdits(notes: text))))
-                }
-                func savedNotes(_ id: String) throws -> String? {
-                    try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes
-                }
-
-                // A change of the user's waits to be saved; a sync tool renames its copy over the
-                // file with a record added and another's notes changed.
-                setNotes(Self.steady, "mine")
-                try Self.write(file, "rename", notes: [Self.kuzuKuzu: "from the laptop", "track:777": "added there"])
-                XCTAssertTrue(
-                    MainContext.spin(until: { notes("track:777") == "added there" }), "the other record is merged in")
-                XCTAssertEqual(notes(Self.kuzuKuzu), "from the laptop")
-                XCTAssertEqual(notes(Self.steady), "mine")
-                XCTAssertEqual(main.notices.text, "2 items changed in another copy")
-                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
-                XCTAssertEqual(try savedNotes("track:777"), "added there", "and saved with the user's")
-                XCTAssertEqual(try savedNotes(Self.kuzuKuzu), "from the laptop")
-                XCTAssertEqual(try savedNotes(Self.steady), "mine")
-
-                // A script rewrites it in place, twice in a row, while the user's next change waits.
-                setNotes(Self.steady, "mine again")
-                try Self.write(file, "in-place", notes: ["track:777": "first"])
-                try Self.write(file, "in-place", notes: ["track:888": "second"])
-                XCTAssertTrue(
-                    MainContext.spin(until: { notes("track:888") == "second" && notes("track:777") == "first" }))
-                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
-                XCTAssertEqual(try savedNotes(Self.steady), "mine again")
-                XCTAssertEqual(try savedNotes("track:888"), "second")
-
-                // Both sides change the same field: the user's value stays, theirs is offered.
-                setNotes(Self.kuzuKuzu, "the user's")
-                try Self.write(file, "rename", notes: [Self.kuzuKuzu: "theirs"])
-                XCTAssertTrue(
-                    MainContext.spin(until: { main.notices.text?.contains("also changed in another copy") == true }),
-                    "\(main.notices.text ?? "no notice")")
-                XCTAssertEqual(notes(Self.kuzuKuzu), "the user's")
-                XCTAssertEqual(main.notices.text, "“Kuzu Kuzu”: the notes also changed in another copy.")
-                main.notices.clickButton()  // Use Theirs
-                XCTAssertEqual(notes(Self.kuzuKuzu), "theirs")
-                XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
-                XCTAssertEqual(notes(Self.kuzuKuzu), "the user's", "Use Theirs is undone as any edit")
-
-                // Another program removes the file: it is written again.
-                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
-                main.notices.dismiss()  // Undo's notice
-                try Self.write(file, "remove")
-                XCTAssertTrue(
-                    MainContext.spin(until: { FileManager.default.fileExists(atPath: file.path) }), "written again")
-                XCTAssertEqual(
-                    main.notices.text, "Your items file was removed by another program. StoreSearch wrote it again.")
-                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
-                XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, keeper.store)
-            }
-        }
-    }
-
-    /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
-    func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
+    /// The window over the kept items of `WindowPriceWatchTests` once their first check is done
+    /// and saved; both go afterwards.
+    private static func withWindow(_ body: @MainActor (WindowHarness, AppPaths) throws -> Void) throws {
         try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
         ) { server, paths in
             try MainActor.assumeIsolated {
@@ -128,24 +59,97 @@ final class WindowTwoWritersTests: XCTestCase {
                 defer { harness.dispose() }
                 let keeper = harness.environment.keeper, main = harness.main
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
-                var other = keeper.store
-                let song = SearchResult(id: "track:999", name: "From the Laptop", kind: .song)
-                other.keep(song)
-                let copy = paths.dataDirectory.appending(path: "items.sync-conflict-20261127-101500-ABCDEFG.plist")
-                try ItemStoreFile(url: copy).save(other)
-                XCTAssertTrue(
-                    MainContext.spin(until: { main.notices.text?.hasPrefix("Another copy of your items") == true }),
-                    "\(main.notices.text ?? "no notice")")
-                XCTAssertEqual(
-                    main.notices.text,
-                    "Another copy of your items was found (items.sync-conflict-20261127-101500-ABCDEFG.plist).")
-                main.notices.clickButton()  // Merge
-                XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
-                XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
-                XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path + ".merged"), "moved aside, not lost")
-                XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
-                XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
+                try body(harness, paths)
             }
+        }
+    }
+
+    func testAnotherWritersChangesAreMergedAndTheUsersKept() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+            @MainActor func setNotes(_ id: String, _ text: String) {
+                let record = keeper.store.records[id]!
+                main.items.record(
+                    ItemChange(
+                        result: record.snapshot!,
+                        kind: .edits(before: record.edits, after: ItemEdits(notes: text))))
+            }
+            func savedNotes(_ id: String) throws -> String? {
+                try ItemStoreFile(paths: paths).load().store.records[id]?.edits.notes
+            }
+
+            // A change of the user's waits to be saved; a sync tool renames its copy over the
+            // file with a record added and another's notes changed.
+            setNotes(Self.steady, "mine")
+            try Self.write(file, "rename", notes: [Self.kuzuKuzu: "from the laptop", "track:777": "added there"])
+            XCTAssertTrue(
+                MainContext.spin(until: { notes("track:777") == "added there" }), "the other record is merged in")
+            XCTAssertEqual(notes(Self.kuzuKuzu), "from the laptop")
+            XCTAssertEqual(notes(Self.steady), "mine")
+            XCTAssertEqual(main.notices.text, "2 items changed in another copy")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertEqual(try savedNotes("track:777"), "added there", "and saved with the user's")
+            XCTAssertEqual(try savedNotes(Self.kuzuKuzu), "from the laptop")
+            XCTAssertEqual(try savedNotes(Self.steady), "mine")
+
+            // A script rewrites it in place, twice in a row, while the user's next change waits.
+            setNotes(Self.steady, "mine again")
+            try Self.write(file, "in-place", notes: ["track:777": "first"])
+            try Self.write(file, "in-place", notes: ["track:888": "second"])
+            XCTAssertTrue(
+                MainContext.spin(until: { notes("track:888") == "second" && notes("track:777") == "first" }))
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertEqual(try savedNotes(Self.steady), "mine again")
+            XCTAssertEqual(try savedNotes("track:888"), "second")
+
+            // Both sides change the same field: the user's value stays, theirs is offered.
+            setNotes(Self.kuzuKuzu, "the user's")
+            try Self.write(file, "rename", notes: [Self.kuzuKuzu: "theirs"])
+            XCTAssertTrue(
+                MainContext.spin(until: { main.notices.text?.contains("also changed in another copy") == true }),
+                "\(main.notices.text ?? "no notice")")
+            XCTAssertEqual(notes(Self.kuzuKuzu), "the user's")
+            XCTAssertEqual(main.notices.text, "“Kuzu Kuzu”: the notes also changed in another copy.")
+            main.notices.clickButton()  // Use Theirs
+            XCTAssertEqual(notes(Self.kuzuKuzu), "theirs")
+            XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertEqual(notes(Self.kuzuKuzu), "the user's", "Use Theirs is undone as any edit")
+
+            // Another program removes the file: it is written again.
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            main.notices.dismiss()  // Undo's notice
+            try Self.write(file, "remove")
+            XCTAssertTrue(
+                MainContext.spin(until: { FileManager.default.fileExists(atPath: file.path) }), "written again")
+            XCTAssertEqual(
+                main.notices.text, "Your items file was removed by another program. StoreSearch wrote it again.")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, keeper.store)
+        }
+    }
+
+    /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
+    func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, main = harness.main
+            var other = keeper.store
+            let song = SearchResult(id: "track:999", name: "From the Laptop", kind: .song)
+            other.keep(song)
+            let copy = paths.dataDirectory.appending(path: "items.sync-conflict-20261127-101500-ABCDEFG.plist")
+            try ItemStoreFile(url: copy).save(other)
+            XCTAssertTrue(
+                MainContext.spin(until: { main.notices.text?.hasPrefix("Another copy of your items") == true }),
+                "\(main.notices.text ?? "no notice")")
+            XCTAssertEqual(
+                main.notices.text,
+                "Another copy of your items was found (items.sync-conflict-20261127-101500-ABCDEFG.plist).")
+            main.notices.clickButton()  // Merge
+            XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path + ".merged"), "moved aside, not lost")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
         }
     }
 
@@ -154,55 +158,49 @@ final class WindowTwoWritersTests: XCTestCase {
     /// random moments of the session's own saves: at the end the window and the file hold every
     /// last value of both.
     func testTwoHundredAlternatingChangesLoseNothing() throws {
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
-        ) { server, paths in
-            try MainActor.assumeIsolated {
-                let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
-                defer { harness.dispose() }
-                let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
-                XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
-                let ids = Array(keeper.store.records.keys).sorted()
-                var random = SeededRandom(seed: 46)
-                var notes: [String: String] = [:], names: [String: String] = [:]
-                for step in 0..<200 {
-                    if Bool.random(using: &random) {
-                        let id = ids.randomElement(using: &random)!, record = keeper.store.records[id]!
-                        var after = record.edits
-                        after.notes = "user \(step)"
-                        main.items.record(
-                            ItemChange(result: record.snapshot!, kind: .edits(before: record.edits, after: after)))
-                        notes[id] = after.notes
-                    } else {
-                        let id = step % 10 == 0 ? "track:\(900 + step)" : ids.randomElement(using: &random)!
-                        var theirs = try ItemStoreFile(url: file).load(repairing: false).store
-                        let song = SearchResult(id: id, name: "Song", kind: .song)
-                        var edits = theirs.records[id]?.edits ?? ItemEdits()
-                        edits.name = "other \(step)"
-                        theirs.setEdits(edits, for: song)
-                        let copy = ItemStoreFile(url: file.deletingLastPathComponent().appending(path: "copy.plist"))
-                        try copy.save(theirs)
-                        XCTAssertEqual(rename(copy.url.path, file.path), 0)
-                        names[id] = edits.name
-                    }
-                    var turns = Int.random(in: 0..<20, using: &random)
-                    MainContext.spin(until: {
-                        turns -= 1
-                        return turns < 0
-                    })
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let ids = Array(keeper.store.records.keys).sorted()
+            var random = SeededGenerator(seed: 46)
+            var notes: [String: String] = [:], names: [String: String] = [:]
+            for step in 0..<200 {
+                if Bool.random(using: &random) {
+                    let id = ids.randomElement(using: &random)!, record = keeper.store.records[id]!
+                    var after = record.edits
+                    after.notes = "user \(step)"
+                    main.items.record(
+                        ItemChange(result: record.snapshot!, kind: .edits(before: record.edits, after: after)))
+                    notes[id] = after.notes
+                } else {
+                    let id = step % 10 == 0 ? "track:\(900 + step)" : ids.randomElement(using: &random)!
+                    var theirs = try ItemStoreFile(url: file).load(repairing: false).store
+                    let song = SearchResult(id: id, name: "Song", kind: .song)
+                    var edits = theirs.records[id]?.edits ?? ItemEdits()
+                    edits.name = "other \(step)"
+                    theirs.setEdits(edits, for: song)
+                    let copy = ItemStoreFile(url: file.deletingLastPathComponent().appending(path: "copy.plist"))
+                    try copy.save(theirs)
+                    XCTAssertEqual(rename(copy.url.path, file.path), 0)
+                    names[id] = edits.name
                 }
-                // Everything settled: merged, saved, nothing left to follow.
-                XCTAssertTrue(
-                    MainContext.spin(
-                        until: {
-                            !keeper.hasUnsavedChanges && !keeper.isMerging && !keeper.writer.isChangedElsewhere
-                                && notes.allSatisfy { keeper.store.records[$0.key]?.edits.notes == $0.value }
-                                && names.allSatisfy { keeper.store.records[$0.key]?.edits.name == $0.value }
-                        }, timeout: .seconds(20)))
-                let saved = try ItemStoreFile(paths: paths).load().store
-                for (id, text) in notes { XCTAssertEqual(saved.records[id]?.edits.notes, text, id) }
-                for (id, text) in names { XCTAssertEqual(saved.records[id]?.edits.name, text, id) }
-                XCTAssertEqual(saved, keeper.store)
+                var turns = Int.random(in: 0..<20, using: &random)
+                MainContext.spin(until: {
+                    turns -= 1
+                    return turns < 0
+                })
             }
+            // Everything settled: merged, saved, nothing left to follow.
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: {
+                        !keeper.hasUnsavedChanges && !keeper.isMerging && !keeper.writer.isChangedElsewhere
+                            && notes.allSatisfy { keeper.store.records[$0.key]?.edits.notes == $0.value }
+                            && names.allSatisfy { keeper.store.records[$0.key]?.edits.name == $0.value }
+                    }, timeout: .seconds(20)))
+            let saved = try ItemStoreFile(paths: paths).load().store
+            for (id, text) in notes { XCTAssertEqual(saved.records[id]?.edits.notes, text, id) }
+            for (id, text) in names { XCTAssertEqual(saved.records[id]?.edits.name, text, id) }
+            XCTAssertEqual(saved, keeper.store)
         }
     }
 }

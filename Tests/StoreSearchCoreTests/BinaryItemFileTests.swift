@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import StoreSearchCore
 
@@ -81,18 +82,5 @@ final class BinaryItemFileTests: ItemFileTestCase {
             _ = ItemStoreFile.formatVersion(ofFileAt: file.url)
         }
         XCTAssertGreaterThan(loadedWhole, 0, "some mutations only change a value")
-    }
-}
-
-/// SplitMix64: the same mutations on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import StoreSearchCore
 
@@ -6,18 +7,6 @@ import XCTest
 /// crash the decoder or take long. `make test` runs 2,000 bodies; `make fuzz` runs 100,000
 /// (`STORESEARCH_FUZZ_BODIES`).
 final class DecoderFuzzTests: XCTestCase {
-    /// SplitMix64: small, fast and the same on every platform.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Text that has broken real decoders: huge numbers, bad escapes, bad UTF-8, deep nesting,
     /// tag soup, long runs, other types where strings belong.
     private static let nasty: [[UInt8]] =
@@ -41,7 +30,7 @@ final class DecoderFuzzTests: XCTestCase {
         ].map { Array(Fixture.data($0)) }
     }
 
-    private static func mutate(_ body: [UInt8], using random: inout Generator) -> [UInt8] {
+    private static func mutate(_ body: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var body = body
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             guard !body.isEmpty else { body = nasty.randomElement(using: &random)!; continue }
@@ -70,7 +59,7 @@ final class DecoderFuzzTests: XCTestCase {
 
     func testMutatedBodiesNeverCrashOrTakeLong() {
         let count = Int(ProcessInfo.processInfo.environment["STORESEARCH_FUZZ_BODIES"] ?? "") ?? 2_000
-        var random = Generator(state: 20_261_123)
+        var random = SeededGenerator(seed: 20_261_123)
         let seeds = Self.seeds
         var slow: [(index: Int, milliseconds: Double, bytes: Int)] = []
         var decoded = 0, refused = 0
