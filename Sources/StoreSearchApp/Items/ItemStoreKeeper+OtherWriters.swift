@@ -159,10 +159,9 @@ extension ItemStoreKeeper {
     }
 
     private func take(_ outcome: ItemMerge.Outcome, of theirs: ItemStore, identity: FileIdentity?) {
-        let replaced = Handover(base)
-        base = ItemStoreBase(file: theirs)
         // The last base may hold another writer's whole store: let go off the main thread.
-        DispatchQueue.global(qos: .background).async { _ = replaced.take() }
+        Handover(base).dropInBackground()
+        base = ItemStoreBase(file: theirs)
         writer.read(identity)
         let ids = Set(outcome.changed.keys)
         if !ids.isEmpty || outcome.otherFields != store.otherFields {
@@ -175,17 +174,5 @@ extension ItemStoreKeeper {
             savedChange = changeCount  // the file holds the store
         }
         changedElsewhere.send(.merged(ids: ids, conflicts: outcome.conflicts))
-    }
-}
-
-/// A value handed to another thread with its only reference: taken there, it is let go there.
-final class Handover<Value: Sendable>: @unchecked Sendable {  // taken once, by one thread
-    private var value: Value?
-
-    init(_ value: Value) { self.value = value }
-
-    func take() -> Value {
-        defer { value = nil }
-        return value!
     }
 }

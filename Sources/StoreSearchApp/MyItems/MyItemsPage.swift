@@ -171,7 +171,7 @@ final class MyItemsPage {
                 self.listed.flatMap { row < rows.count && row < $0.positions.count ? $0.id(at: row) : nil }
             } ?? chosenID
         // What a large list drops (each item's record, 100,000 keys) is let go off the main thread.
-        let replaced = Discarded((self.listed, rowKeys))
+        let replaced = Handover((self.listed, rowKeys))
         self.listed = listed
         // The same items, unchanged, in the same order (more of a word typed, the same matches): no row changes.
         if listed.keys != rowKeys || rows.count != rowKeys.count { showRows(listed, selectedID: selectedID) }
@@ -321,18 +321,5 @@ extension MyItemsListing.Listed {
     var rows: SlotRows<Item> {
         let list = list, positions = positions
         return SlotRows(count: positions.count) { list[positions[$0]].item }
-    }
-}
-
-/// Values the main thread no longer needs, let go on another thread: the last reference to a
-/// list of 100,000 items releases each of them, milliseconds of the main loop. The box holds the
-/// only reference, so whichever thread lets go of the box, the values go in the background.
-private final class Discarded: @unchecked Sendable {
-    private var value: Any?
-
-    init(_ value: Any) { self.value = value }
-
-    func dropInBackground() {
-        DispatchQueue.global(qos: .background).async { self.value = nil }
     }
 }
