@@ -5,7 +5,9 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pk
                 adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
                 librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils libx11-dev at-spi2-core python3-pyatspi \
                 libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav pulseaudio notification-daemon \
-                mutter
+                mutter libwayland-dev
+# What `make test-shell` adds: GNOME Shell itself, and what its test reads the Shell and the app with.
+SHELL_TEST_PACKAGES := gnome-shell gjs python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -20,7 +22,7 @@ RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesear
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             GST_PLUGIN_FEATURE_RANK=faad:257 LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps resources build schemas run lint format test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps resources build schemas run lint format test test-swift test-desktop test-shell test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -90,6 +92,14 @@ test-desktop: l10n release
 	scripts/l10n.sh check
 	scripts/test-desktop-files.sh $(L10N)
 	scripts/test-installed.sh
+
+# Issue #41 in a real GNOME Shell 43 on Wayland (headless, private session): the installed app
+# started cold for an overview pick and a notification's click, an open window brought forward,
+# the window folded; screenshots and logs in .build/test-shell. Not part of `make test` (it
+# installs GNOME Shell, some 370 packages). See scripts/test-shell.sh.
+test-shell: deps
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(SHELL_TEST_PACKAGES)"
+	scripts/test-shell.sh
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000, and the item-file
 # one (changed bytes, cut files, deep nesting, other encodings) with 20,000 files instead of 500.

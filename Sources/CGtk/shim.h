@@ -9,6 +9,9 @@
 #include <poll.h>
 #include <dlfcn.h>
 #include <sys/eventfd.h>
+#include <string.h>
+#include <gdk/wayland/gdkwayland.h>
+#include <wayland-client.h>
 
 // libdispatch's main-queue hooks (exported by libdispatch.so, used by CoreFoundation's run
 // loop). GLib watches the handle so main-actor work runs inside the GTK main loop.
@@ -202,6 +205,66 @@ static inline gboolean shim_gst_load_preview_plugins(void) {
         if (plugin) object_unref(plugin);
     }
     return TRUE;
+}
+
+// Wayland: a launch announced to the compositor, as GTK 3 announced the apps it started, so that
+// a window can come forward for a user's action GNOME Shell 43 hands the app without an
+// activation token (a pick in the overview, a notification's click). mutter 43 moves a window
+// forward only for an xdg-activation token it made for an input event of the same client, or
+// for a startup sequence it knows and that is newer than the user's last input: gtk_shell1's
+// notify_launch makes one with the current time. Only that request of the protocol (GTK's and
+// mutter's own, version 3) is declared here; nothing else is sent on it.
+static const struct wl_interface *shim_gtk_shell1_types[] = {NULL, NULL};
+static const struct wl_message shim_gtk_shell1_requests[] = {
+    {"get_gtk_surface", "no", shim_gtk_shell1_types},
+    {"set_startup_id", "2?s", shim_gtk_shell1_types},
+    {"system_bell", "2?o", shim_gtk_shell1_types},
+    {"notify_launch", "3s", shim_gtk_shell1_types},
+};
+static const struct wl_message shim_gtk_shell1_events[] = {{"capabilities", "u", shim_gtk_shell1_types}};
+static const struct wl_interface shim_gtk_shell1_interface = {
+    "gtk_shell1", 3, 4, shim_gtk_shell1_requests, 1, shim_gtk_shell1_events};
+enum { SHIM_GTK_SHELL1_NOTIFY_LAUNCH = 3 };
+
+struct shim_gtk_shell1_global { uint32_t name, version; };
+
+static void shim_registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                                 uint32_t version) {
+    struct shim_gtk_shell1_global *found = data;
+    if (strcmp(interface, shim_gtk_shell1_interface.name) == 0) { found->name = name; found->version = version; }
+}
+
+static void shim_registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {}
+
+static const struct wl_registry_listener shim_registry_listener = {shim_registry_global, shim_registry_global_remove};
+
+// Announces a launch named `startup_id` and makes it the one GDK's next present of a window
+// names (gdk_wayland_display_set_startup_notification_id). Its own registry and gtk_shell1 live
+// on a private event queue, so GDK's dispatching never sees them. FALSE when `display` is not
+// Wayland or its compositor has no gtk_shell1 of version 3 (not mutter).
+static inline gboolean shim_wayland_announce_launch(GdkDisplay *display, const char *startup_id) {
+    if (!GDK_IS_WAYLAND_DISPLAY(display)) return FALSE;
+    struct wl_display *connection = gdk_wayland_display_get_wl_display(display);
+    struct wl_event_queue *queue = wl_display_create_queue(connection);
+    struct wl_display *wrapper = wl_proxy_create_wrapper(connection);
+    wl_proxy_set_queue((struct wl_proxy *)wrapper, queue);
+    struct wl_registry *registry = wl_display_get_registry(wrapper);
+    wl_proxy_wrapper_destroy(wrapper);
+    struct shim_gtk_shell1_global found = {0, 0};
+    wl_registry_add_listener(registry, &shim_registry_listener, &found);
+    wl_display_roundtrip_queue(connection, queue);
+    gboolean announced = found.name != 0 && found.version >= 3;
+    if (announced) {
+        // The compositor keeps this binding until the app disconnects (gtk_shell1 has no destructor).
+        struct wl_proxy *shell = wl_registry_bind(registry, found.name, &shim_gtk_shell1_interface, 3);
+        wl_proxy_marshal(shell, SHIM_GTK_SHELL1_NOTIFY_LAUNCH, startup_id);
+        wl_display_roundtrip_queue(connection, queue);  // its capabilities event has no listener: dropped
+        wl_proxy_destroy(shell);
+        gdk_wayland_display_set_startup_notification_id(display, startup_id);
+    }
+    wl_registry_destroy(registry);
+    wl_event_queue_destroy(queue);
+    return announced;
 }
 
 #endif

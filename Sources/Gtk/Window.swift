@@ -85,6 +85,22 @@ open class Window: Widget {
     /// bring the window forward where it would refuse a request without one.
     public func present(time: UInt32) { gtk_window_present_with_time(window, guint32(time)) }
 
+    /// Presents the window for a user's action made outside the app, which brought no activation
+    /// token with it (GNOME Shell 43's overview picks and notification clicks): on Wayland, under
+    /// mutter, the window announces a launch of its own and presents itself as it, since mutter
+    /// moves a window forward only for a token or a launch it knows of; elsewhere, as `present(time:)`.
+    public func presentForUserAction(time: UInt32) {
+        Self.launchCount += 1
+        if let display = gtk_widget_get_display(widget) {
+            // FALSE on X11, where the time is enough.
+            _ = shim_wayland_announce_launch(
+                display, "\(g_get_prgname().map { String(cString: $0) } ?? "app")-\(getpid())-\(Self.launchCount)")
+        }
+        present(time: time)
+    }
+
+    private static var launchCount = 0
+
     /// Asks the window to close, as the close button does (runs close-request handlers).
     public func close() { gtk_window_close(window) }
 

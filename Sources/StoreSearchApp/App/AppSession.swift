@@ -103,7 +103,8 @@ final class AppSession {
         let main = openWindow()
         work(main)
         // The focus stays where `work` put it (a newly opened window's is in the search field).
-        if let time { main.window.present(time: time) } else { main.window.present() }
+        // Every caller is a user's action in the Shell (a pick, a notification's click).
+        main.window.presentForUserAction(time: time ?? 0)
         var released = false
         let release = { [application] in
             if !released { application.release() }
