@@ -28,6 +28,16 @@ final class ChartSection {
             guard let self, self.items.indices.contains(index) else { return }
             open(self.items[index])
         }
+        // Enter on a row: the search field's type-to-search takes the key before the list's own
+        // binding does (as it would a results row's, see ResultsController), so the list opens it here.
+        ui.entriesList.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+            guard let self, Keys.enter.contains(keyval),
+                let index = self.rows.firstIndex(where: { $0.root.parent?.hasFocus == true }),
+                self.items.indices.contains(index)
+            else { return false }
+            open(self.items[index])
+            return true
+        }
         ui.sectionRetryButton.onClicked { retry() }
     }
 
