@@ -1,4 +1,5 @@
 import Foundation
+import CGtk
 import Gtk
 import GtkTesting
 import HTTP
@@ -207,7 +208,7 @@ final class WindowExploreTests: XCTestCase {
     func testThePickedRegionsCharts() throws {
         let (server, base) = try Self.startStore()
         defer { server.stop() }
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, charts: true)
             defer { harness.dispose() }
             let main = harness.main
@@ -229,7 +230,7 @@ final class WindowExploreTests: XCTestCase {
         let busy = Shared(true)
         let (server, base) = try Self.startStore(busy: busy)
         defer { server.stop() }
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, charts: true)
             defer { harness.dispose() }
             let main = harness.main
@@ -247,7 +248,7 @@ final class WindowExploreTests: XCTestCase {
     func testOfflineTheCatalogsItemsByKind() throws {
         let (catalog, base) = try WindowHarness.startCatalog()
         defer { catalog.stop() }
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, offline: true, charts: true)
             defer { harness.dispose() }
             let main = harness.main
@@ -258,6 +259,25 @@ final class WindowExploreTests: XCTestCase {
             XCTAssertFalse(titles.contains("Top Albums"), "the catalog has no albums")
             XCTAssertEqual(Self.section(main, "Top Songs")?.items.count, Chart.sectionLength)
             XCTAssertTrue(Self.section(main, "Top Free Apps")?.items.allSatisfy { $0.price == 0 } ?? false)
+        }
+    }
+}
+
+extension WindowExploreTests {
+    /// At a phone's 360 px the sections fold as the results do: one pane, nothing wider than it.
+    func testAtAPhonesWidthTheChartsFit() throws {
+        let (catalog, base) = try WindowHarness.startCatalog()
+        defer { catalog.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, offline: true, size: (360, 640), charts: true)
+            defer { harness.dispose() }
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.explore.visiblePage == .charts }, timeout: .seconds(15)))
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }), "360 px holds one pane")
+            var minimum: Int32 = 0
+            gtk_widget_measure(main.window.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+            XCTAssertLessThanOrEqual(minimum, 360, "the narrowest the window can be")
+            XCTAssertLessThanOrEqual(main.window.allocatedWidth, 360, "the window fits a phone's width")
         }
     }
 }

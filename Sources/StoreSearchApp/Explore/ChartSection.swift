@@ -65,7 +65,7 @@ final class ChartSection {
     func show(_ failure: SearchFailure) {
         records = []
         items = []
-        ui.failureLabel.text = "\(failure.title) \(failure.message)"
+        ui.failureLabel.text = [failure.title, failure.message].joined(separator: " ")
         ui.sectionRetryButton.isVisible = failure.isWorthRetrying
         ui.seeAllButton.isVisible = false
         ui.sectionStack.visiblePage = "failure"
