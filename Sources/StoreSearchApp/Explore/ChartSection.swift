@@ -7,6 +7,9 @@ import StoreSearchCore
 /// failed, what a search's failure says, with Retry.
 @MainActor
 final class ChartSection {
+    /// The section stack's pages, as chart-section.ui names them.
+    enum Page: String, CaseIterable { case entries, failure }
+
     let ui = ChartSectionOutlets()
     let chart: Chart
     /// The chart's records, in its order (hidden items too: they come back with Undo).
@@ -56,7 +59,7 @@ final class ChartSection {
         for (row, item) in zip(rows, items) {
             row.show(item, isKept: store.isKept(item.id), formatter: formatter, loader: loader)
         }
-        ui.sectionStack.visiblePage = "entries"
+        ui.sectionStack.show(Page.entries)
         ui.seeAllButton.isVisible = true
         root.isVisible = !items.isEmpty  // a chart with nothing in it (offline: no albums) is left out
     }
@@ -68,11 +71,11 @@ final class ChartSection {
         ui.failureLabel.text = [failure.title, failure.message].joined(separator: " ")
         ui.sectionRetryButton.isVisible = failure.isWorthRetrying
         ui.seeAllButton.isVisible = false
-        ui.sectionStack.visiblePage = "failure"
+        ui.sectionStack.show(Page.failure)
         root.isVisible = true
     }
 
-    var isShowingEntries: Bool { root.isVisible && ui.sectionStack.visiblePage == "entries" }
+    var isShowingEntries: Bool { root.isVisible && ui.sectionStack.visible(Page.self) == .entries }
 
     /// Whether every row's cover is shown (or the icon for none).
     var hasSettledArtwork: Bool { rows.allSatisfy(\.hasSettledArtwork) }

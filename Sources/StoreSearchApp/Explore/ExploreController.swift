@@ -69,8 +69,12 @@ final class ExploreController {
         root.show(Page.loading)
         ui.spinner.isSpinning = true
         loadTask = Task { [weak self, service = self.charts] in
-            guard let answers = try? await service.records(of: charts) else { return }  // cancelled: a newer load
-            self?.show(answers)
+            do {
+                let answers = try await service.records(of: charts)
+                self?.show(answers)
+            } catch {
+                return  // cancelled: a newer load, or the window closed (the only error it throws)
+            }
         }
     }
 

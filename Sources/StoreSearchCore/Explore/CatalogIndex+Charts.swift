@@ -4,8 +4,9 @@ import Foundation
 /// shape of the store's feeds, so the Explore page works the same offline.
 extension CatalogIndex {
     /// A feed body for `feed` with at most `limit` entries (no `entry` at all when the catalog has
-    /// none of its kind, one entry as an object, as the store sends them).
-    public func chartBody(feed: ChartFeed, limit: Int) -> Data {
+    /// none of its kind, one entry as an object, as the store sends them). Throws when a record of
+    /// the catalog is not the JSON it was read as (the server answers that as its failure).
+    public func chartBody(feed: ChartFeed, limit: Int) throws -> Data {
         let entity: String =
             switch feed.kind {
             case .song: "song"
@@ -19,8 +20,8 @@ extension CatalogIndex {
             }
         var entries: [[String: Any]] = []
         for entry in self.entries where entries.count < limit && matches(entry, entity: entity) {
-            guard let record = try? JSONSerialization.jsonObject(with: entry.json) as? [String: Any],
-                let id = entry.id
+            guard let id = entry.id,
+                let record = try JSONSerialization.jsonObject(with: entry.json) as? [String: Any]
             else { continue }
             let price = (record["trackPrice"] ?? record["price"] ?? record["collectionPrice"]) as? NSNumber
             if let isFree = feed.isFree, (price?.doubleValue ?? 0 == 0) != isFree { continue }
@@ -28,8 +29,7 @@ extension CatalogIndex {
         }
         var chart: [String: Any] = ["title": ["label": "StoreSearch offline catalog: \(feed.rawValue)"]]
         if entries.count == 1 { chart["entry"] = entries[0] } else if !entries.isEmpty { chart["entry"] = entries }
-        return (try? JSONSerialization.data(withJSONObject: ["feed": chart], options: [.withoutEscapingSlashes]))
-            ?? Data(#"{"feed":{}}"#.utf8)
+        return try JSONSerialization.data(withJSONObject: ["feed": chart], options: [.withoutEscapingSlashes])
     }
 
     private static func chartEntry(_ record: [String: Any], id: String, price: NSNumber?) -> [String: Any] {
