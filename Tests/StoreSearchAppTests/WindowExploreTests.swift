@@ -225,6 +225,33 @@ final class WindowExploreTests: XCTestCase {
         }
     }
 
+    /// Charts nobody sees are not asked for: a region picked while a whole chart shows asks for
+    /// its charts only once the Explore page is back (Back from See All).
+    func testARegionPickedElsewhereLoadsItsChartsWhenTheyShow() throws {
+        let (server, base) = try Self.startStore()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, charts: true)
+            defer { harness.dispose() }
+            let main = harness.main
+            Self.waitForCharts(main)
+            Self.section(main, "Top Songs")?.ui.seeAllButton.click()
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: { main.visiblePage == .results && harness.names.count == 4 }, timeout: .seconds(15)))
+            main.regionPicker.select("DE")
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // what would be asked, asked
+            XCTAssertFalse(server.requests.contains { $0.path.hasPrefix("/de/rss/") }, "no charts asked for unseen")
+            XCTAssertTrue(main.browse.goBack())
+            XCTAssertTrue(
+                MainContext.spin(
+                    until: {
+                        main.explore.visiblePage == .charts && Self.section(main, "Top Songs")?.chart.country == "DE"
+                    }, timeout: .seconds(15)), "the picked store's charts, once they show")
+            XCTAssertTrue(server.requests.contains { $0.path == "/de/rss/topsongs/limit=5/json" })
+        }
+    }
+
     /// Every feed fails: the page says what a search's failure says, and Retry asks again.
     func testWhenEveryChartFailsThePageSaysSoAndRetryAsksAgain() throws {
         let busy = Shared(true)

@@ -24,6 +24,11 @@ final class ExploreController {
     private var shownKey: String?
     private var category = Category.all
     private var isWindowShown = false
+    /// Whether the Search page shows the Explore page (nothing searched). Charts are asked for only
+    /// then: a search at start, or a region picked while results show, spends none of the store's
+    /// requests on charts nobody sees; they load when the page comes back (`pageShown`).
+    var isOnScreen: () -> Bool = { true }
+    private var isWaitingForThePage = false
 
     /// A row was opened (clicked, Enter): the window shows its detail.
     let itemActivated = Event<Item>()
@@ -59,6 +64,11 @@ final class ExploreController {
     func show(category: Category) {
         self.category = category
         guard environment.showsCharts, isWindowShown else { return }
+        guard isOnScreen() else {
+            isWaitingForThePage = true
+            return
+        }
+        isWaitingForThePage = false
         let country = environment.storeRegion.country
         let key = "\(environment.search.baseURL.absoluteString) \(country) \(category.rawValue)"
         guard key != shownKey || visiblePage == .failure else { return }
@@ -76,6 +86,11 @@ final class ExploreController {
                 return  // cancelled: a newer load, or the window closed (the only error it throws)
             }
         }
+    }
+
+    /// The Explore page is on screen again: the charts asked for meanwhile load now.
+    func pageShown() {
+        if isWaitingForThePage { show(category: category) }
     }
 
     /// Asks again for what failed (Retry), or for another store's charts (the offline catalog).

@@ -306,6 +306,11 @@ public final class MainWindow {
             self.explore.windowShown(category: self.search.selectedCategory)
             return false
         }
+        explore.isOnScreen = { [weak self] in self?.search.visiblePage == .hint }
+        search.resultsStack.onNotify("visible-child") { [weak self] in
+            guard let self, self.search.visiblePage == .hint else { return }
+            self.explore.pageShown()
+        }
         search.ui.categoryDropdown.onSelectionChanged { [weak self] in
             guard let self else { return }
             self.explore.show(category: self.search.selectedCategory)
