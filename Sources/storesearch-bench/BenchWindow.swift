@@ -17,7 +17,9 @@ final class BenchWindow {
     let environment: AppEnvironment
     let main: MainWindow
 
-    init(apiBase: URL, offline: Bool = false, root: URL? = nil) {
+    /// `charts`: the Search page shows the store's charts with nothing searched (only the
+    /// charts' own benchmark wants them; the others measure what they name).
+    init(apiBase: URL, offline: Bool = false, root: URL? = nil, charts: Bool = false) {
         var options = LaunchOptions()
         options.apiBase = apiBase
         options.offline = offline
@@ -25,6 +27,7 @@ final class BenchWindow {
         let paths = AppPaths(
             dataDirectory: folder.appending(path: "data"), cacheDirectory: folder.appending(path: "cache"))
         environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
+        environment.showsCharts = charts
         main = MainWindow(application: Self.application, environment: environment, settings: Settings.MemoryBackend())
         main.window.setDefaultSize(width: 1024, height: 760)
         MainContext.spin(until: { self.environment.keeper.isLoaded }, timeout: .seconds(60))  // read in the background

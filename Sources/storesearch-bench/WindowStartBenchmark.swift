@@ -111,6 +111,7 @@ enum WindowStartBenchmark {
         precondition(application.register(), "cannot register the benchmark application")
         let paths = AppPaths(dataDirectory: root.appending(path: "data"), cacheDirectory: root.appending(path: "cache"))
         let environment = AppEnvironment(options: options, paths: paths, resources: ResourceLocator.locate()!)
+        environment.showsCharts = false  // its store answers searches; the charts have their own bench (explore)
         let window = MainWindow(application: application, environment: environment, settings: Settings.MemoryBackend())
         window.present()
         MainContext.spin(until: { window.window.isMapped }, timeout: .seconds(30))

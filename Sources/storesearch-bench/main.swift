@@ -1,6 +1,6 @@
 // `make bench`: release-build benchmarks for the figures the issues ask for. Each figure is
 // printed next to a baseline measured in the same run, since these machines are noisy.
-// `storesearch-bench artwork|launch|hanging|memory|myitems|twowriters|prices|preview|core|items|background`
+// `storesearch-bench artwork|launch|hanging|memory|myitems|twowriters|prices|preview|core|items|window|explore|background`
 // runs one part
 // (`profile-load` loads an item file over and over, for a profiler).
 import Foundation
@@ -14,6 +14,9 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 if CommandLine.arguments.contains(WindowStartBenchmark.childFlag) {
     MainActor.assumeIsolated { WindowStartBenchmark.child() }
 }
+if CommandLine.arguments.contains(ExploreBenchmark.childFlag) {
+    MainActor.assumeIsolated { ExploreBenchmark.child() }
+}
 if CommandLine.arguments.contains(BackgroundServiceBenchmark.childFlag) {
     MainActor.assumeIsolated { BackgroundServiceBenchmark.child() }
 }
@@ -22,7 +25,7 @@ let parts =
     ? Set(CommandLine.arguments.dropFirst())
     : [
         "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "twowriters", "prices", "preview",
-        "window", "background",
+        "window", "explore", "background",
     ]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
@@ -49,4 +52,8 @@ try MainActor.assumeIsolated {
 if parts.contains("window") {
     print("")
     try WindowStartBenchmark.run(repository: repository)
+}
+if parts.contains("explore") {
+    print("")
+    try ExploreBenchmark.run(repository: repository)
 }

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import Gtk
 import XCTest
+import StoreSearchCore
 @testable import StoreSearchApp
 
 /// The `.ui` and CSS files are compiled into the binary (scripts/gresource.sh): every one in
@@ -94,6 +95,10 @@ final class GResourceTests: XCTestCase {
             check(AdaptiveLayout.Pane.self, main.layout.leaflet.hasPane, "leaflet")
             check(WindowState.ViewMode.self, main.results.views.viewStack.hasPage, "view_stack")
             check(WindowState.ViewMode.self, main.myItems.page.views.viewStack.hasPage, "my_items_view_stack")
+            check(ExploreController.Page.self, main.explore.root.hasPage, "explore_page")
+            let section = ChartSection(
+                chart: Chart(feed: .topsongs, country: "US"), seeAll: { _ in }, open: { _ in }, retry: {})
+            check(ChartSection.Page.self, section.ui.sectionStack.hasPage, "section_stack")
         }
     }
     /// Issue #17: every `win.` action a .ui file names (a button's action-name, a menu item's

@@ -96,6 +96,31 @@ final class SearchServiceTests: XCTestCase {
         }
     }
 
+    /// Issue #44: a chart's feed is under the same Retry-After as searches and lookups (one policy):
+    /// a busy chart holds the next search back, and a chart asked meanwhile sends nothing.
+    func testAChartsRetryAfterHoldsSearchesBackAndTheReverse() throws {
+        let server = ScriptedServer { connection in
+            guard connection.readRequest() else { return }
+            connection.writeHead(status: 503, headers: ["Retry-After": "600"], contentLength: 0)
+        }
+        let base = try server.start()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let service = SearchService(baseURL: base, client: HTTPClient())
+            let chart = Chart(feed: .topsongs, country: "US")
+            XCTAssertThrowsError(try MainLoop.run { try await service.chartEntries(chart) }) { error in
+                guard case .retryLater(503, _, _)? = error as? SearchFailure else { return XCTFail("\(error)") }
+            }
+            guard case .retryLater? = Self.outcome(service, "after the chart").error as? SearchFailure else {
+                return XCTFail("the search was not held back")
+            }
+            XCTAssertThrowsError(try MainLoop.run { try await service.chartEntries(chart) }) { error in
+                guard case .retryLater? = error as? SearchFailure else { return XCTFail("\(error)") }
+            }
+            XCTAssertEqual(server.requestCount, 1, "nothing sent that the store would refuse")
+        }
+    }
+
     /// Issue #22: a redirect loop and a body nested too deep each say what happened, not "cut off".
     func testARedirectLoopAndDeepNestingEachSayWhatHappened() throws {
         let server = ScriptedServer { connection in

@@ -36,11 +36,13 @@ final class WindowHarness {
     let settings: Settings.MemoryBackend
 
     /// `size`: the window's size, as a user would have resized it; nil keeps the remembered one.
-    /// `appSettings`: the app's GSettings (nil: none, as without a schema).
+    /// `appSettings`: the app's GSettings (nil: none, as without a schema). `charts`: the Search
+    /// page shows the store's charts with nothing searched (off, its hint: the requests a test's
+    /// store sees are then the test's own).
     init(
         apiBase: URL, paths: AppPaths = WindowHarness.temporaryPaths(), offline: Bool = false,
         isNetworkAvailable: Bool = true, settings: Settings.MemoryBackend = Settings.MemoryBackend(),
-        size: (width: Int, height: Int)? = nil, appSettings: Settings? = nil
+        size: (width: Int, height: Int)? = nil, appSettings: Settings? = nil, charts: Bool = false
     ) {
         var options = LaunchOptions()
         options.apiBase = apiBase
@@ -51,6 +53,7 @@ final class WindowHarness {
             options: options, paths: paths, resources: ResourceLocator.locate()!,
             userLocale: UserLocale(Locale(identifier: "en_US")), settings: appSettings,
             isNetworkAvailable: isNetworkAvailable)
+        environment.showsCharts = charts
         main = MainWindow(application: Self.application, environment: environment, settings: settings)
         Self.newest = self
         if let size { main.window.setDefaultSize(width: size.width, height: size.height) }

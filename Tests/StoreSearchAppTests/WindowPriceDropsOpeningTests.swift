@@ -91,6 +91,7 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
         options.apiBase = server.baseURL!
         let environment = AppEnvironment(
             options: options, paths: paths, resources: ResourceLocator.locate()!, locale: Locale(identifier: "en_US"))
+        environment.showsCharts = false  // the store's requests are the price check's
         let main = MainWindow(application: WindowHarness.application, environment: environment)
         defer {
             main.window.destroy()

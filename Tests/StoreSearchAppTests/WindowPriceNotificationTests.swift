@@ -170,6 +170,7 @@ final class WindowPriceNotificationTests: XCTestCase {
                 let environment = AppEnvironment(
                     options: options, paths: paths, resources: ResourceLocator.locate()!,
                     userLocale: UserLocale(Locale(identifier: "en_US")), settings: settings, isNetworkAvailable: true)
+                environment.showsCharts = false  // the store's requests are the price check's
                 let main = MainWindow(
                     application: WindowHarness.application, environment: environment, settings: Settings.MemoryBackend()
                 )

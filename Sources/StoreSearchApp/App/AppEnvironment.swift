@@ -10,6 +10,11 @@ public final class AppEnvironment {
     public let paths: AppPaths
     public let resources: ResourceLocator
     public let search: SearchService
+    /// The store's charts with their records (the Explore page, See All), through `search`.
+    let charts: ChartService
+    /// Whether the Search page shows the store's charts with nothing searched (else its hint).
+    /// Tests of other parts turn them off, so that the requests their store sees are their own.
+    public var showsCharts = true
     public let artwork: ArtworkLoader
     let keeper: ItemStoreKeeper
     /// The user's locale from the C library; `locale` is its formatting part (LC_MONETARY).
@@ -39,6 +44,7 @@ public final class AppEnvironment {
         let userAgent = "StoreSearch/\(StoreSearchApp.version)"
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: userAgent))
         search = SearchService(baseURL: options.apiBase, client: client)
+        charts = ChartService(search: search)
         // Images get a client of their own, with short timeouts (see ArtworkLoader).
         artwork = ArtworkLoader(
             client: HTTPClient(configuration: ArtworkLoader.clientConfiguration(userAgent: userAgent)),

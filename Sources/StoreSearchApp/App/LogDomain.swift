@@ -7,6 +7,7 @@ enum LogDomain {
     static let app = "StoreSearch"
     static let artwork = "StoreSearch-Artwork"
     static let catalog = "StoreSearch-Catalog"
+    static let explore = "StoreSearch-Explore"
 
     /// Core's reports go to GLib's log as "StoreSearch-AREA" (for example StoreSearch-Items).
     static func installCoreHandler() {

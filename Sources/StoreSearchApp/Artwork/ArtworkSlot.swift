@@ -54,7 +54,10 @@ final class ArtworkSlot {
                 self?.show(texture)
             }
         }
-        guard !isAnswered else { return }
+        guard !isAnswered else {
+            request = nil  // answered from memory before `load` returned its request
+            return
+        }
         showIcon(placeholder)
     }
 
@@ -74,6 +77,9 @@ final class ArtworkSlot {
         // The person is a solid shape: dimmed, it reads as a placeholder like the picture's outline.
         image.setCSSClass("dim-label", name == Self.artistIcon)
     }
+
+    /// Nothing is on its way: the image, or the icon that stands for none (the bench waits for this).
+    var hasSettled: Bool { request == nil }
 
     func cancel() {
         request?.cancel()

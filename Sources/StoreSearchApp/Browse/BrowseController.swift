@@ -4,7 +4,7 @@ import StoreSearchCore
 
 /// Browsing from an item: the results pane holds a stack of pages, the search's own results at
 /// the bottom, then an artist's works, an album's tracks, … (each filled by the store's lookup,
-/// `BrowsePage`). More by NAME, Show Tracks, an artist's row and an artist's store link push a
+/// `BrowsePage`), or a whole chart (See All on the Explore page). More by NAME, Show Tracks, an artist's row and an artist's store link push a
 /// page; Back (the bar's button, Alt+Left, Escape in the list, the mouse's back button) pops it
 /// and shows the page below as it was, its row selected again. The search field keeps the term
 /// the user came from; a new search leaves every page. The bar names the page (the window's
@@ -184,7 +184,7 @@ final class BrowseController {
     /// Pushes `target`'s page: what is on screen is kept to come back to, the lookup runs with the
     /// search's spinner and failures.
     func open(_ target: BrowseTarget, from item: Item?) {
-        guard let query = target.query(country: origin(item)) else { return }
+        guard let load = loader(for: target, from: item) else { return }
         // A page still on its way, or one that failed, is replaced rather than stacked on (so is
         // a link's level): Back returns to what the user saw before it.
         if link == nil && (self.target == nil || page != nil) { levels.append(currentLevel) }
@@ -195,8 +195,24 @@ final class BrowseController {
         page = nil
         origin = item
         update()
-        search.browse(query) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
+        search.browse(loading: load) { [weak self] answer in self?.show(BrowsePage(target: target, answer: answer)) }
         if listHadFocus { _ = ui.browseBackButton.grabFocus() }
+    }
+
+    /// What fills `target`'s page: the store's lookup, or for a chart its feed and records (as
+    /// the Explore page has them, from the same cache).
+    private func loader(for target: BrowseTarget, from item: Item?) -> (@MainActor () async throws -> [SearchResult])? {
+        if case .chart(let chart) = target {
+            return { [charts = environment.charts] in
+                switch try await charts.records(of: [chart])[chart] {
+                case .success(let records)?: return records
+                case .failure(let failure)?: throw failure
+                case nil: return []
+                }
+            }
+        }
+        guard let query = target.query(country: origin(item)) else { return nil }
+        return { [environment] in try await environment.search.lookup(query) }
     }
 
     /// A store link opened while a page is on screen: a level of its own until it shows an artist's
@@ -330,6 +346,11 @@ final class BrowseController {
             ui.browseSubtitle.text = artist.map { String(format: localized("Album by %@"), $0) } ?? localized("Album")
             results.views.setName(localized("Album’s Tracks"))
             results.counted = .tracks
+        case .chart(let chart)?:
+            let region = StoreRegion.name(of: chart.country, in: environment.userLocale.messages)
+            ui.browseSubtitle.text = String(format: localized("Chart · %@"), region)
+            results.views.setName(chart.title)
+            results.counted = .results
         case nil:
             ui.browseSubtitle.text = ""
             results.views.setName(localized("Results"))

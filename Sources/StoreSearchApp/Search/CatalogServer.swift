@@ -4,7 +4,8 @@ import HTTP
 import StoreSearchCore
 
 /// The bundled offline catalog served over real HTTP on 127.0.0.1: `/search` and `/lookup` with
-/// the API's parameters and answer shape.
+/// the API's parameters and answer shape, and the store's charts (`/{country}/rss/{feed}/…/json`)
+/// made of its items by kind.
 ///
 /// Starting is cheap: the server listens at once and the 1.3 MB catalog is parsed on a thread
 /// of its own (~80 ms); a search that arrives before it is ready waits for it. Artwork URLs in answers
@@ -56,6 +57,13 @@ public final class CatalogServer: Sendable {
                 return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids, entity: entity) }
             }
             return Self.answer { try index.loaded(from: catalogFile).lookupBody(ids: ids) }
+        }
+        // The charts (`/us/rss/topsongs/limit=5/json`): the catalog's items of each chart's kind.
+        server.route("/") { request in
+            guard let chart = Chart.parse(path: request.path) else {
+                return LocalServerResponse(status: 404, text: "Not found")
+            }
+            return Self.answer { try index.loaded(from: catalogFile).chartBody(feed: chart.feed, limit: chart.limit) }
         }
         return try server.start()
     }

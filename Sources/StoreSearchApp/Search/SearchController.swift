@@ -146,9 +146,17 @@ final class SearchController {
     /// Runs a browsed page's lookup as a search runs: the spinner, the same failures (Retry runs
     /// the lookup again), cancelled by Back or a newer search; `show` gets the store's answer.
     func browse(_ query: LookupQuery, show: @escaping @MainActor ([SearchResult]) -> Void) {
-        retryLookup = { [weak self] in self?.browse(query, show: show) }
-        startSearching { [weak self, environment] in
-            let found = try await environment.search.lookup(query)
+        browse(loading: { [environment] in try await environment.search.lookup(query) }, show: show)
+    }
+
+    /// The same for a page that `load` fills (a whole chart: its feed, then its records).
+    func browse(
+        loading load: @escaping @MainActor () async throws -> [SearchResult],
+        show: @escaping @MainActor ([SearchResult]) -> Void
+    ) {
+        retryLookup = { [weak self] in self?.browse(loading: load, show: show) }
+        startSearching { [weak self] in
+            let found = try await load()
             self?.ui.spinner.isSpinning = false
             show(found)
         }
@@ -240,11 +248,16 @@ final class SearchController {
     var errorText: (title: String, message: String) { (ui.errorPage.title, ui.errorPage.pageDescription) }
     var emptyText: String { ui.emptyPage.pageDescription }
 
+    /// Searches (and the charts) go to another store: the bundled catalog.
+    let storeChanged = Event<Void>()
+
     /// Points searches at the bundled catalog; `searching` repeats the last search there.
     func useOfflineCatalog(searching: Bool = true) {
         do {
+            let wasOffline = environment.isOffline
             try environment.switchToOfflineCatalog()
             ui.offlineLabel.isVisible = true
+            if !wasOffline { storeChanged.send() }
             if searching { runSearch() }
         } catch {
             showFailure(

@@ -69,7 +69,7 @@ public final class SearchService {
             return results
         } catch let failure as SearchFailure {
             try Task.checkCancellation()
-            if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
+            noteRetryAfter(failure)
             if failure.isUnreachable { unreachable.send() }
             throw failure
         }
@@ -84,22 +84,52 @@ public final class SearchService {
     public func lookup(_ query: LookupQuery, fresh: Bool = false, now: Date = Date()) async throws -> [SearchResult] {
         let url = query.url(base: baseURL)
         if !fresh, let cached = cache.results(for: url, now: now) { return cached }
-        if let (date, status) = retryAfter, date > now {
-            throw SearchFailure.retryLater(
-                status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
-        }
+        try refuseWhileAskedToWait(now: now)
         do {
             let results = try await fetch(url, limit: LookupQuery.maximumIDs, region: query.country, now: now)
             cache.insert(results, for: url, now: now)
             return results
         } catch let failure as SearchFailure {
-            if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
+            noteRetryAfter(failure)
             throw failure
         }
     }
 
+    /// The entries of `chart`'s feed, in the chart's order (the Explore page's `ChartService`
+    /// caches them with their records). Charts are on the store's host: they honour its
+    /// Retry-After as a lookup does (failing at once while it is in force), and one that answers
+    /// with Retry-After holds searches back too. Throws `SearchFailure` or `CancellationError`.
+    public func chartEntries(_ chart: Chart, now: Date = Date()) async throws -> [ChartEntry] {
+        try refuseWhileAskedToWait(now: now)
+        do {
+            let body = try await fetchBody(chart.url(base: baseURL), now: now)
+            return try await Self.decodeChart(body, limit: chart.limit)
+        } catch let failure as SearchFailure {
+            noteRetryAfter(failure)
+            throw failure
+        }
+    }
+
+    /// A request that cannot wait (a lookup, a chart) fails at once while the store's Retry-After
+    /// is in force, with the failure that says how long is left.
+    private func refuseWhileAskedToWait(now: Date) throws(SearchFailure) {
+        guard let (date, status) = retryAfter, date > now else { return }
+        throw SearchFailure.retryLater(
+            status: status, after: date, waitSeconds: max(1, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+
+    /// The store asked every request to wait (429 or 503 with Retry-After).
+    private func noteRetryAfter(_ failure: SearchFailure) {
+        if case .retryLater(let status, let date, _) = failure { retryAfter = (date, status) }
+    }
+
     /// One request with the deadline, its status mapped to a failure, the body decoded.
     private func fetch(_ url: URL, limit: Int, region: String, now: Date) async throws -> [SearchResult] {
+        try await Self.decode(try await fetchBody(url, now: now), limit: limit, region: region)
+    }
+
+    /// One request with the deadline, its status mapped to a failure: the body.
+    private func fetchBody(_ url: URL, now: Date) async throws -> Data {
         let response: HTTPResponse
         do throws(HTTPError) {
             response = try await client.response(for: url, deadline: deadline)
@@ -107,7 +137,18 @@ public final class SearchService {
             throw Self.failure(for: error)
         }
         if let failure = Self.failure(status: response.status, headers: response.headers, now: now) { throw failure }
-        return try await Self.decode(response.body, limit: limit, region: region)
+        return response.body
+    }
+
+    /// A chart's feed, decoded off the main thread.
+    nonisolated private static func decodeChart(_ body: Data, limit: Int) async throws -> [ChartEntry] {
+        do {
+            return try ChartFeedDecoder.decode(body, limit: limit)
+        } catch .cancelled {
+            throw CancellationError()
+        } catch {
+            throw SearchFailure(error)
+        }
     }
 
     /// Decoding runs off the main thread and stops when the search is cancelled. Each result

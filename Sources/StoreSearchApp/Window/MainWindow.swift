@@ -20,6 +20,8 @@ public final class MainWindow {
     let notices: NoticesController
     let results: ResultsController
     let search: SearchController
+    /// The store's charts on the Search page while nothing is searched.
+    let explore: ExploreController
     let detail: DetailForm
     let actions: WindowActions
     /// The user's items: every change goes through them, and every view follows them.
@@ -76,6 +78,8 @@ public final class MainWindow {
             environment: environment, items: items, state: state)
         search = SearchController(results: results, environment: environment)
         ui.searchHolder.append(search.ui.searchPage)
+        explore = ExploreController(environment: environment, items: items)
+        search.ui.hintHolder.append(explore.root)
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.ui.detailStack)
         actions = WindowActions(window: window, application: application)
@@ -114,8 +118,9 @@ public final class MainWindow {
         closeGuard = CloseGuard(
             window: window, keeper: environment.keeper, detail: detail,
             keepsItems: { [prices] in prices.outlivesWindow }
-        ) { [search, prices, preview, closed] in
+        ) { [search, explore, prices, preview, closed] in
             search.cancel()  // the request's connection closes with the window
+            explore.cancel()
             if !prices.outlivesWindow { prices.stop() }
             preview.stop()
             closed.send()
@@ -141,7 +146,9 @@ public final class MainWindow {
         connectDetail()
         connectItems()
         connectPages()
+        connectExplore()
         environment.storeRegion.onChange { [weak self] in
+            self?.explore.show(category: self?.search.selectedCategory ?? .all)  // the new store's charts
             guard let self, !self.searchEntry.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
             self.search.runSearch()  // the same term in the newly picked store
         }
@@ -177,8 +184,12 @@ public final class MainWindow {
             self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
         }
         searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == Keys.down, let self, self.search.visiblePage == .results else { return false }
-            return self.results.focusFirst()
+            guard keyval == Keys.down, let self else { return false }
+            switch self.search.visiblePage {
+            case .results: return self.results.focusFirst()
+            case .hint: return self.explore.focusFirst()  // into the charts
+            default: return false
+            }
         }
         // Ctrl+F: the search field of the page on screen (on My Items, its filter).
         window.addAction(.focusSearch) { [weak self] in
@@ -282,6 +293,41 @@ public final class MainWindow {
             // The sort menu orders search results; My Items has its own beside its filter.
             self.ui.sortButton.isVisible = !isMyItems
             self.detail.show(isMyItems ? self.myItems.page.selected?.item : self.results.selection.selectedElement)
+        }
+    }
+
+    /// The charts: they load once the window has painted its first frame (start-up does not wait
+    /// for them), follow the category and the store, and open their rows and whole charts here.
+    private func connectExplore() {
+        var frames = 0
+        window.onEachFrame { [weak self] in
+            frames += 1
+            guard frames >= 2, let self else { return true }
+            self.explore.windowShown(category: self.search.selectedCategory)
+            return false
+        }
+        explore.isOnScreen = { [weak self] in self?.search.visiblePage == .hint }
+        search.resultsStack.onNotify("visible-child") { [weak self] in
+            guard let self, self.search.visiblePage == .hint else { return }
+            self.explore.pageShown()
+        }
+        search.ui.categoryDropdown.onSelectionChanged { [weak self] in
+            guard let self else { return }
+            self.explore.show(category: self.search.selectedCategory)
+        }
+        search.storeChanged.subscribe { [weak self] in self?.explore.reload() }
+        explore.offlineRequested.subscribe { [weak self] in self?.search.useOfflineCatalog(searching: false) }
+        explore.itemActivated.subscribe { [weak self] item in
+            guard let self else { return }
+            self.items.markVisited(item.result)  // opened, as a result clicked
+            self.showSelected(self.items.store.item(for: item.result), opens: true)
+        }
+        explore.seeAllRequested.subscribe { [weak self] chart in
+            guard let self else { return }
+            let hadFocus = self.explore.root.containsFocus
+            self.browse.open(.chart(chart.whole), from: nil)
+            // See All goes with the charts: the keyboard waits on Back.
+            if hadFocus { _ = self.browse.ui.browseBackButton.grabFocus() }
         }
     }
 

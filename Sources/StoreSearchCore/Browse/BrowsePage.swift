@@ -2,7 +2,7 @@ import Foundation
 
 /// What a lookup for a `BrowseTarget` answered, put in the order the page lists it: an artist's
 /// works grouped by kind (the kinds in the order the store first lists them, each kind's works in
-/// the store's order), or an album's tracks by disc and track number. The store's answer starts
+/// the store's order), an album's tracks by disc and track number, a chart's records as it ranks them. The store's answer starts
 /// with the artist's or album's own record; that record heads the page, it is not one of its rows.
 public struct BrowsePage: Hashable, Sendable {
     public let target: BrowseTarget
@@ -15,6 +15,7 @@ public struct BrowsePage: Hashable, Sendable {
         self.target = target
         let own: (SearchResult) -> Bool =
             switch target {
+            case .chart: { _ in false }  // a chart has no record of its own
             case .artist(let id, _, _):
                 { $0.kind == .artist && ($0.artistID == id || LookupQuery.storeID(ofItem: $0.id) == id) }
             case .album(let id, _):
@@ -25,6 +26,7 @@ public struct BrowsePage: Hashable, Sendable {
         switch target {
         case .artist: items = Self.groupedByKind(rest)
         case .album: items = Self.inTrackOrder(rest)
+        case .chart: items = answer  // the store's order
         }
     }
 

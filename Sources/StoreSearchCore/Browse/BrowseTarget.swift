@@ -1,23 +1,27 @@
 import Foundation
 
-/// A page the results pane can go to from an item: an artist's works, or an album's tracks. It
-/// names the store's lookup that fills it (`/lookup?id=ID&entity=…`).
+/// A page the results pane can go to: from an item, an artist's works or an album's tracks (it
+/// names the store's lookup that fills it, `/lookup?id=ID&entity=…`); from the Explore page, a
+/// whole chart (its feed, then a lookup of its ids).
 public enum BrowseTarget: Hashable, Sendable {
     /// `entity`: what the store is asked to list of the artist ("album", "software", "ebook", …).
     case artist(id: String, name: String, entity: String)
     case album(id: String, name: String)
+    case chart(Chart)
 
-    /// The artist's or album's store id.
+    /// The artist's or album's store id (a chart's feed name).
     public var id: String {
         switch self {
         case .artist(let id, _, _), .album(let id, _): id
+        case .chart(let chart): chart.feed.rawValue
         }
     }
 
-    /// The artist's or album's name as the item that led here gave it.
+    /// The artist's or album's name as the item that led here gave it; a chart's title.
     public var name: String {
         switch self {
         case .artist(_, let name, _), .album(_, let name): name
+        case .chart(let chart): chart.title
         }
     }
 
@@ -25,6 +29,7 @@ public enum BrowseTarget: Hashable, Sendable {
         switch self {
         case .artist(_, _, let entity): entity
         case .album: "song"
+        case .chart: ""
         }
     }
 
@@ -35,12 +40,15 @@ public enum BrowseTarget: Hashable, Sendable {
         case (.artist(let id, _, let entity), .artist(let otherID, _, let otherEntity)):
             return id == otherID && entity == otherEntity
         case (.album(let id, _), .album(let otherID, _)): return id == otherID
+        case (.chart(let chart), .chart(let other)): return chart == other
         default: return false
         }
     }
 
+    /// The lookup that fills an artist's or album's page; nil for a chart (its feed comes first).
     public func query(country: String) -> LookupQuery? {
-        LookupQuery(ids: [id], country: country, entity: entity)
+        if case .chart = self { return nil }
+        return LookupQuery(ids: [id], country: country, entity: entity)
     }
 
     /// The page of `result`'s artist: an artist's own record opens its page; any other item

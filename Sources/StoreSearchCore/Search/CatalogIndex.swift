@@ -21,7 +21,7 @@ public struct CatalogIndex: Sendable {
         let json: Data
     }
 
-    private let entries: [Entry]
+    let entries: [Entry]
 
     public var count: Int { entries.count }
 
@@ -166,7 +166,7 @@ public struct CatalogIndex: Sendable {
         return body
     }
 
-    private func matches(_ entry: Entry, entity: String?) -> Bool {
+    func matches(_ entry: Entry, entity: String?) -> Bool {
         switch entity {
         case nil, "": true
         case "musicTrack", "song": entry.kind == "song"

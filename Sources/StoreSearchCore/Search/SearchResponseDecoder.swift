@@ -16,6 +16,23 @@ public enum SearchResponseDecoder {
     }
 
     public static func decode(_ body: Data, limit: Int = .max) throws(SearchResponseError) -> [SearchResult] {
+        let object = try object(body)
+        guard let records = object["results"] as? [Any] else { throw .unexpectedShape }
+
+        var results: [SearchResult] = []
+        results.reserveCapacity(min(records.count, limit))
+        for record in records where results.count < limit {
+            if Task.isCancelled { throw .cancelled }
+            if let result = (record as? [String: Any]).flatMap({ result(from: $0) }) { results.append(result) }
+        }
+        if Task.isCancelled { throw .cancelled }
+        return results
+    }
+
+    /// The body's top-level object, read as tolerantly as the store's answers need (blank lines
+    /// first, a bad byte or number mended), or the service's own error message: what search
+    /// answers and chart feeds (`ChartFeedDecoder`) share.
+    static func object(_ body: Data) throws(SearchResponseError) -> [String: Any] {
         guard let firstByte = body.first(where: { !Self.isWhitespace($0) }) else { throw .emptyBody }
         guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else {
             throw isText(body) ? .notJSON : .notText
@@ -35,16 +52,7 @@ public enum SearchResponseDecoder {
         if let message = object["errorMessage"] as? String {
             throw .serviceMessage(TextBounds.cut(message, to: TextBounds.summary))
         }
-        guard let records = object["results"] as? [Any] else { throw .unexpectedShape }
-
-        var results: [SearchResult] = []
-        results.reserveCapacity(min(records.count, limit))
-        for record in records where results.count < limit {
-            if Task.isCancelled { throw .cancelled }
-            if let result = (record as? [String: Any]).flatMap({ result(from: $0) }) { results.append(result) }
-        }
-        if Task.isCancelled { throw .cancelled }
-        return results
+        return object
     }
 
     /// One record, or nil when it has no identity or name of the right type. Every text is cut

@@ -1,0 +1,168 @@
+import Foundation
+import Gtk
+import StoreSearchCore
+
+/// The Explore page (explore-page.ui): with nothing searched, the Search page shows the store's
+/// charts for the chosen category in the picked store region, a section each (`ChartSection`).
+/// They load once the window is on screen (`windowShown`), never before it, and again when the
+/// category, the region or the store (the offline catalog) changes; Retry asks again. Rows follow
+/// the user's items (a kept item's star, a hidden one left out). Opening a row and See All are
+/// the window's to do (`itemActivated`, `seeAllRequested`).
+@MainActor
+final class ExploreController {
+    enum Page: String, CaseIterable { case hint, loading, charts, failure, unavailable }
+
+    let ui = ExplorePageOutlets()
+    var root: Stack { ui.explorePage }
+    private var charts: ChartService { environment.charts }
+    private let environment: AppEnvironment
+    private let items: Items
+    private let formatter: PriceFormatter
+    private var sections: [ChartSection] = []
+    private var loadTask: Task<Void, Never>?
+    /// What the sections show, or are loading: the charts' store, region and category.
+    private var shownKey: String?
+    private var category = Category.all
+    private var isWindowShown = false
+    /// Whether the Search page shows the Explore page (nothing searched). Charts are asked for only
+    /// then: a search at start, or a region picked while results show, spends none of the store's
+    /// requests on charts nobody sees; they load when the page comes back (`pageShown`).
+    var isOnScreen: () -> Bool = { true }
+    private var isWaitingForThePage = false
+
+    /// A row was opened (clicked, Enter): the window shows its detail.
+    let itemActivated = Event<Item>()
+    /// See All: the whole chart as a page of the results.
+    let seeAllRequested = Event<Chart>()
+    /// The failure page's offline button.
+    let offlineRequested = Event<Void>()
+    /// The charts (or their failure) are on screen.
+    let shown = Event<Void>()
+
+    init(environment: AppEnvironment, items: Items) {
+        self.environment = environment
+        self.items = items
+        formatter = PriceFormatter(locale: environment.locale)
+        root.show(environment.showsCharts ? Page.loading : Page.hint)
+        ui.retryButton.onClicked { [weak self] in self?.reload() }
+        ui.offlineButton.onClicked { [weak self] in self?.offlineRequested.send() }
+        items.changed.subscribe { [weak self] ids in self?.follow(ids) }
+    }
+
+    var visiblePage: Page { root.visible(Page.self) ?? .hint }
+    var shownSections: [ChartSection] { sections.filter { $0.root.isVisible } }
+
+    /// The window is on screen: the charts may load now (start-up does not wait for them).
+    func windowShown(category: Category) {
+        guard !isWindowShown else { return }
+        isWindowShown = true
+        show(category: category)
+    }
+
+    /// Shows the charts of `category` (the drop-down's) in the picked region; what is on screen
+    /// already is not asked again.
+    func show(category: Category) {
+        self.category = category
+        guard environment.showsCharts, isWindowShown else { return }
+        guard isOnScreen() else {
+            isWaitingForThePage = true
+            return
+        }
+        isWaitingForThePage = false
+        let country = environment.storeRegion.country
+        let key = "\(environment.search.baseURL.absoluteString) \(country) \(category.rawValue)"
+        guard key != shownKey || visiblePage == .failure else { return }
+        shownKey = key
+        loadTask?.cancel()
+        let charts = ChartFeed.feeds(for: category).map { Chart(feed: $0, country: country) }
+        makeSections(for: charts)
+        root.show(Page.loading)
+        ui.spinner.isSpinning = true
+        loadTask = Task { [weak self, service = self.charts] in
+            do {
+                let answers = try await service.records(of: charts)
+                self?.show(answers)
+            } catch {
+                return  // cancelled: a newer load, or the window closed (the only error it throws)
+            }
+        }
+    }
+
+    /// The Explore page is on screen again: the charts asked for meanwhile load now.
+    func pageShown() {
+        if isWaitingForThePage { show(category: category) }
+    }
+
+    /// Asks again for what failed (Retry), or for another store's charts (the offline catalog).
+    func reload() {
+        shownKey = nil
+        show(category: category)
+    }
+
+    private func makeSections(for charts: [Chart]) {
+        ui.sectionsBox.removeAll()
+        sections = charts.map { chart in
+            ChartSection(
+                chart: chart, seeAll: { [weak self] in self?.seeAllRequested.send($0) },
+                open: { [weak self] in self?.itemActivated.send($0) }, retry: { [weak self] in self?.reload() })
+        }
+        for section in sections { ui.sectionsBox.append(section.root) }
+    }
+
+    private func show(_ answers: [Chart: Result<[SearchResult], SearchFailure>]) {
+        ui.spinner.isSpinning = false
+        let store = items.store
+        for section in sections {
+            switch answers[section.chart] {
+            case .success(let records)?:
+                environment.keeper.refreshSnapshots(from: records)  // as a search's answer does
+                section.show(records, store: store, formatter: formatter, loader: environment.artwork)
+            case .failure(let failure)?: section.show(failure)
+            case nil: section.show([], store: store, formatter: formatter, loader: environment.artwork)
+            }
+        }
+        let failures = sections.compactMap { section -> SearchFailure? in
+            if case .failure(let failure)? = answers[section.chart] { return failure }
+            return nil
+        }
+        if let failure = failures.first, failures.count == sections.count {
+            showFailure(failure)
+        } else if !sections.contains(where: \.isShowingEntries) && failures.isEmpty {
+            root.show(Page.unavailable)
+        } else {
+            root.show(Page.charts)
+        }
+        shown.send()
+    }
+
+    /// Every chart failed: the page says what a search's failure says.
+    private func showFailure(_ failure: SearchFailure) {
+        ui.failurePage.title = failure.title
+        ui.failurePage.pageDescription = failure.message
+        ui.retryButton.isVisible = failure.isWorthRetrying
+        ui.offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        root.show(Page.failure)
+    }
+
+    /// The rows follow a change of the user's items (Keep, Hide, an edit, its Undo).
+    private func follow(_ ids: Set<String>) {
+        let store = items.store
+        for section in sections where section.records.contains(where: { ids.contains($0.id) }) {
+            section.show(section.records, store: store, formatter: formatter, loader: environment.artwork)
+        }
+    }
+
+    /// Down from the empty search field: the first entry of the first chart; false with none.
+    func focusFirst() -> Bool {
+        guard visiblePage == .charts else { return false }
+        return sections.contains { $0.focusFirst() }
+    }
+
+    /// Every cover of the first chart on screen is shown (the bench's measure).
+    var firstChartHasItsCovers: Bool {
+        guard visiblePage == .charts, let first = shownSections.first else { return false }
+        return first.hasSettledArtwork
+    }
+
+    func cancel() { loadTask?.cancel() }
+}
