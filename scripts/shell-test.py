@@ -32,7 +32,7 @@ def log(text):
 
 
 # The store: a search for anything finds the song "Dudu"; a lookup of the kept "Kuzu Kuzu" finds
-# it at $0.49, where it was kept at $0.99 (a price drop at every check).
+# it at $0.49, where it was kept at $0.99 (a price drop at the first check; a case lowers it again).
 DUDU = {"wrapperType": "track", "kind": "song", "trackId": 777, "trackName": "Dudu", "artistName": "Tarkan",
         "collectionName": "Dudu", "trackPrice": 0.99, "currency": "USD", "primaryGenreName": "Pop"}
 KUZU = {"wrapperType": "track", "kind": "song", "trackId": 1440857788, "trackName": "Kuzu Kuzu",
@@ -346,10 +346,7 @@ def notifications():
 def case_notification_after_quit():
     """2: the price-drop notification, clicked in the message list after StoreSearch quit."""
     wait("the price-drop notification", lambda: any("cheaper" in n["title"] for n in notifications()), 30)
-    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path",
-                    "/" + APP_ID.replace(".", "/"), "--method", "org.freedesktop.Application.ActivateAction",
-                    "quit", "[]", "{}"], capture_output=True)
-    wait("StoreSearch quits", lambda: not app_running(), 20)
+    quit_app()
     shell("Main.panel.statusArea.dateMenu.menu.open()")
     time.sleep(1)
     message = shell("""(() => {
@@ -373,6 +370,65 @@ def case_notification_after_quit():
     screenshot("2-after-click")
 
 
+def quit_app():
+    """Quit, as the Shell's menu asks it (org.freedesktop.Application.ActivateAction)."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", "/" + APP_ID.replace(".", "/"),
+                    "--method", "org.freedesktop.Application.ActivateAction", "quit", "[]", "{}"], capture_output=True)
+    wait("StoreSearch quits", lambda: not app_running(), 20)
+
+
+def app_actions(method, *args):
+    """org.gtk.Actions on the running app, as the Shell and gapplication(1) call them."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", "/" + APP_ID.replace(".", "/"),
+                    "--method", f"org.gtk.Actions.{method}", *args], check=True, capture_output=True)
+
+
+def app_pid():
+    return call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                "GetConnectionUnixProcessID", GLib.Variant("(s)", (APP_ID,)), "(u)")[0]
+
+
+def case_background_watch():
+    """Issue #43 in the Shell: Watch Prices in the Background turned on from the window, the app
+    quit, then started as the login starts it (its autostart entry's command); a price drops: the
+    notification comes with no window, and its click opens Price Drops in that same process."""
+    app_actions("SetState", "watch-in-background", "<true>", "{}")
+    entry = os.path.join(os.environ["XDG_CONFIG_HOME"], "autostart", APP_ID + ".desktop")
+    wait("the autostart entry", lambda: os.path.exists(entry))
+    command = next(line[5:] for line in open(entry) if line.startswith("Exec="))
+    check("4. the switch writes the autostart entry", "--gapplication-service" in command, command)
+    quit_app()
+    shell("Main.messageTray.getSources().forEach(s => s.notifications.slice().forEach(n => n.destroy()))")
+    KUZU["trackPrice"] = 0.29
+    service = subprocess.Popen(command.split(), env=os.environ)  # as gnome-session runs the entry
+    try:
+        wait("the price-drop notification", lambda: any("cheaper" in n["title"] for n in notifications()), 40)
+        time.sleep(0.5)
+        screenshot("4-background-notification")
+        check("4. the service notifies with no window", not any(w["app"] == APP_ID for w in windows()), str(windows()))
+        pid = app_pid()
+        banner = shell("""(() => { const banner = Main.messageTray._banner;
+            if (!banner) return null; const [x, y] = banner.get_transformed_position();
+            const [w, h] = banner.get_transformed_size(); return [x + w / 2, y + h / 2]; })()""")
+        check("4. the notification shows as a banner", banner is not None)
+        if banner is None:
+            return
+        click(*banner)
+        wait("a StoreSearch window", lambda: any(w["app"] == APP_ID for w in windows()), 20)
+        check("4. its click opens Price Drops in the service's process",
+              wait_quietly(lambda: shows_price_drops("Kuzu Kuzu"), 20) and app_pid() == pid == service.pid)
+        screenshot("4-background-click")
+        # Closing the window leaves the service running (the switch is on).
+        shell("""global.display.list_all_windows().find(w => w.get_gtk_application_id() === '%s')
+            .delete(global.get_current_time())""" % APP_ID)
+        time.sleep(2)
+        check("4. the window closed, the service runs on", app_running() and service.poll() is None)
+    finally:
+        app_actions("SetState", "watch-in-background", "<false>", "{}")
+        quit_app()
+        service.wait(20)
+
+
 def main():
     write_kept_items(os.path.join(os.environ["XDG_DATA_HOME"], "storesearch"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", int(os.environ["STORE_PORT"])), Store)
@@ -393,7 +449,7 @@ def main():
         check("StoreSearch does not run before the first case", not app_running())
         chosen = os.environ.get("SHELL_TEST_CASES", "")  # a part of the cases' names, to run only those
         for case in (case_cold_overview_pick, case_open_window_comes_forward, case_fold_logs_no_warning,
-                     case_notification_after_quit):
+                     case_notification_after_quit, case_background_watch):
             if chosen and chosen not in case.__name__:
                 continue
             try:

@@ -27,17 +27,48 @@ enum BackgroundServiceBenchmark {
         exit(StoreSearchApp.run(options, arguments: arguments, applicationID: id))
     }
 
+    /// Where the children draw: the X display the bench runs on (GTK's cairo renderer, as the
+    /// bench sets), or a headless mutter as GNOME's Wayland session (GTK's default renderer).
+    private struct Display {
+        var name: String
+        var environment: [String: String?]
+    }
+
     @MainActor
     static func run() throws {
         print("Background price watch (issue #43): idle service beside the idle window, each in its own process")
+        try measure(on: Display(name: "X11", environment: [:]))
+        // GNOME's session is Wayland: there GTK sets up GL only for a window, where on X11 it
+        // does at start (to pick the windows' visual), which the service pays for too.
+        let runtime = FileManager.default.temporaryDirectory.appending(
+            path: "storesearch-bench-wl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        guard let compositor = try startMutter(runtime: runtime) else {
+            return print("  Wayland: no figures (mutter --headless did not start)")
+        }
+        defer {
+            compositor.terminate()
+            compositor.waitUntilExit()
+        }
+        try measure(
+            on: Display(
+                name: "Wayland (headless mutter, GTK's default renderer)",
+                environment: [
+                    "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-0", "GDK_BACKEND": "wayland",
+                    "GSK_RENDERER": nil, "DISPLAY": nil,
+                ]))
+    }
+
+    @MainActor
+    private static func measure(on display: Display) throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "storesearch-bench-bg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = CountingServer()
         server.route("/lookup") { _ in LocalServerResponse(body: lookupAnswer) }
         let base = try server.start()
         defer { server.stop() }
-        let service = try launch(service: true, folder: folder.appending(path: "service"), apiBase: base)
-        let window = try launch(service: false, folder: folder.appending(path: "window"), apiBase: base)
+        let service = try launch(service: true, folder: folder.appending(path: "service"), apiBase: base, on: display)
+        let window = try launch(service: false, folder: folder.appending(path: "window"), apiBase: base, on: display)
         defer {
             for process in [service, window] where process.isRunning { process.terminate() }
             service.waitUntilExit()
@@ -45,7 +76,7 @@ enum BackgroundServiceBenchmark {
         }
         // Both check at start; then they settle (the window's first frames, the item file's save).
         let checked = MainContext.spin(until: { server.requestCount(path: "/lookup") >= 2 }, timeout: .seconds(60))
-        guard checked else { return print("  no figures: the children did not check prices") }
+        guard checked else { return print("  \(display.name): no figures (the children did not check prices)") }
         MainContext.spin(until: { false }, timeout: .seconds(5))
         let serviceRSS = residentKB(service.processIdentifier), windowRSS = residentKB(window.processIdentifier)
         // Most of it is shared libraries' pages (GTK, libadwaita, Swift's runtime): their own
@@ -55,18 +86,45 @@ enum BackgroundServiceBenchmark {
         let before = (wakeUps(service.processIdentifier), wakeUps(window.processIdentifier))
         MainContext.spin(until: { false }, timeout: .seconds(idleSeconds))
         let after = (wakeUps(service.processIdentifier), wakeUps(window.processIdentifier))
+        print("  \(display.name):")
         print(
             String(
-                format: "  idle RSS: service %.1f MB, window %.1f MB; ratio %.2f (target ≤ 0.5)",
+                format: "    idle RSS: service %.1f MB, window %.1f MB; ratio %.2f (target ≤ 0.5)",
                 serviceRSS / 1024, windowRSS / 1024, serviceRSS / windowRSS))
         print(
             String(
-                format: "  of which anonymous (not shared libraries): service %.1f MB, window %.1f MB; ratio %.2f",
+                format: "    of which anonymous (not shared libraries): service %.1f MB, window %.1f MB; ratio %.2f",
                 serviceAnon / 1024, windowAnon / 1024, serviceAnon / windowAnon))
         print(
-            "  main-thread wake-ups in \(idleSeconds) s idle: service \(after.0.main - before.0.main), "
+            "    main-thread wake-ups in \(idleSeconds) s idle: service \(after.0.main - before.0.main), "
                 + "window \(after.1.main - before.1.main) (all threads: service \(after.0.all - before.0.all), "
                 + "window \(after.1.all - before.1.all)); lookups \(server.requestCount(path: "/lookup")) (2 at start)")
+    }
+
+    /// `mutter --headless --wayland` on a runtime folder of its own, once its socket is there.
+    @MainActor
+    private static func startMutter(runtime: URL) throws -> Process? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mutter") else { return nil }
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+        let mutter = Process()
+        mutter.executableURL = URL(fileURLWithPath: "/usr/bin/mutter")
+        mutter.arguments = ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x800"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["DISPLAY"] = nil
+        mutter.environment = environment
+        mutter.standardOutput = FileHandle.nullDevice
+        mutter.standardError = FileHandle.nullDevice
+        try mutter.run()
+        let socket = runtime.appending(path: "wayland-0").path
+        let started = MainContext.spin(
+            until: { FileManager.default.fileExists(atPath: socket) || !mutter.isRunning }, timeout: .seconds(20))
+        guard started, mutter.isRunning else {
+            if mutter.isRunning { mutter.terminate() }
+            return nil
+        }
+        return mutter
     }
 
     private static let lookupAnswer = Data(
@@ -74,7 +132,7 @@ enum BackgroundServiceBenchmark {
             .utf8)
 
     /// A child over its own folders, with one kept item.
-    private static func launch(service: Bool, folder: URL, apiBase: URL) throws -> Process {
+    private static func launch(service: Bool, folder: URL, apiBase: URL, on display: Display) throws -> Process {
         let paths = AppPaths(
             dataDirectory: folder.appending(path: "data/storesearch"),
             cacheDirectory: folder.appending(path: "cache/storesearch"))
@@ -100,6 +158,7 @@ enum BackgroundServiceBenchmark {
         environment["GSETTINGS_BACKEND"] = "keyfile"
         environment["STORESEARCH_API_BASE"] = apiBase.absoluteString
         environment["STORESEARCH_BENCH_SERVICE"] = service ? "1" : "0"
+        for (name, value) in display.environment { environment[name] = value }
         process.environment = environment
         try process.run()
         return process

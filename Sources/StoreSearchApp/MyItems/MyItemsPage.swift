@@ -64,6 +64,7 @@ final class MyItemsPage {
         root = ui.myItemsPage
         filterEntry = ui.myItemsFilterEntry
         stack = ui.myItemsStack
+        ui.myItemsLoadingSpinner.spinWhileMapped()
         countLabel = ui.myItemsCountLabel
         noMatchPage = ui.myItemsNoMatchPage
         views = ItemViews(
