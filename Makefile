@@ -20,7 +20,7 @@ RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesear
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             GST_PLUGIN_FEATURE_RANK=faad:257 LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps resources build schemas run lint format test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps resources resource-list build schemas run lint format test test-swift test-desktop test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -36,13 +36,21 @@ l10n: deps schemas
 	scripts/l10n.sh compile $(L10N)
 	ln -sfn l10n/locale .build/locale
 
-# Resources/*.ui and *.css as a GResource in C (.build/gresource/resources.c) that the CResources
-# target compiles into the binary; every target that builds runs this first (swift build alone
-# stops with an error naming this step when the file is missing).
+# Resources/*.ui and *.css as a GResource in C (.build/gresource/resources.c) for the bench's C
+# libadwaita window. The app's own copy needs no step here: swift build writes it (Plugins/GResource).
 resources: deps
 	scripts/gresource.sh .build/gresource
 
-build: l10n resources
+# SwiftPM plans a build again (and so runs the build-tool plugins, Plugins/GResource and
+# Plugins/UIOutlets) only when Package.swift or a target's folder changes: a .ui or .css file added
+# to or removed from Resources/ alone would not reach the binary. When their list changes since
+# the last build, Package.swift's time is touched so that the next swift build plans again.
+resource-list:
+	@mkdir -p .build; ls -1 Resources/*.ui Resources/*.css > .build/resource-files.new; \
+	if cmp -s .build/resource-files.new .build/resource-files; then rm .build/resource-files.new; \
+	else touch Package.swift; mv .build/resource-files.new .build/resource-files; fi
+
+build: l10n resource-list
 	swift build $(SWIFT_FLAGS)
 
 schemas: deps
@@ -76,7 +84,7 @@ format:
 	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
-test-swift: l10n resources
+test-swift: l10n resource-list
 	swift build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
@@ -93,7 +101,7 @@ test-desktop: l10n release
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000, and the item-file
 # one (changed bytes, cut files, deep nesting, other encodings) with 20,000 files instead of 500.
-fuzz: deps resources
+fuzz: deps resource-list
 	swift build --build-tests $(SWIFT_FLAGS)
 	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
 	STORESEARCH_FUZZ_ITEM_FILES=20000 swift test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
@@ -101,13 +109,13 @@ fuzz: deps resources
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts
 # through @testable import, so the window keeps no hooks for it (hence -enable-testing).
-bench: deps schemas resources
+bench: deps schemas resources resource-list
 	swift build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
-release: deps resources
+release: deps resource-list
 	swift build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
 
 install: release l10n
