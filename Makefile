@@ -13,8 +13,10 @@ DESTDIR ?=
 SCHEMA_DIR := $(CURDIR)/.build/schemas
 # Translations and the translated .desktop/metainfo for runs from the tree.
 L10N := .build/l10n
+# Swift runs with TMPDIR in .build (scripts/swift.sh): its driver leaves empty folders in /tmp otherwise.
+SWIFT := scripts/swift.sh
 RELEASE_FLAGS := -c release --static-swift-stdlib
-RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
+RELEASE_BINARY = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/storesearch
 # The tests expect English and the US store unless they set a locale themselves; settings stay in memory.
 # The decoders are ranked as the app's main ranks them (PreviewDecoders) before any thread starts.
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
@@ -51,14 +53,14 @@ resource-list:
 	else touch Package.swift; mv .build/resource-files.new .build/resource-files; fi
 
 build: l10n resource-list
-	swift build $(SWIFT_FLAGS)
+	$(SWIFT) build $(SWIFT_FLAGS)
 
 schemas: deps
 	@mkdir -p $(SCHEMA_DIR)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
 
 run: build
-	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) swift run $(SWIFT_FLAGS) storesearch $(ARGS)
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(SWIFT) run $(SWIFT_FLAGS) storesearch $(ARGS)
 
 # Rewrites po/storesearch.pot from the sources and merges it into po/*.po.
 po: deps
@@ -85,7 +87,7 @@ format:
 
 # Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
 test-swift: l10n resource-list
-	swift build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
 	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
@@ -102,21 +104,21 @@ test-desktop: l10n release
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000, and the item-file
 # one (changed bytes, cut files, deep nesting, other encodings) with 20,000 files instead of 500.
 fuzz: deps resource-list
-	swift build --build-tests $(SWIFT_FLAGS)
-	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
-	STORESEARCH_FUZZ_ITEM_FILES=20000 swift test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	STORESEARCH_FUZZ_BODIES=100000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
+	STORESEARCH_FUZZ_ITEM_FILES=20000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts
 # through @testable import, so the window keeps no hooks for it (hence -enable-testing).
 bench: deps schemas resources resource-list
-	swift build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(SWIFT) build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
 release: deps resource-list
-	swift build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
 
 install: release l10n
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BINARY=$(RELEASE_BINARY) L10N=$(L10N) scripts/install.sh install
