@@ -66,13 +66,20 @@ run: build
 po: deps
 	scripts/l10n.sh update
 
-# The sources' layout first (make lint), then every test, the UI ones under a private X display and
-# D-Bus session; then the desktop files' validators, the translations' completeness, and the installed copy run with the checkout hidden.
-# The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
-# there fails the run (other tools' temporaries do not), and the folder is removed either way.
-test: lint test-swift
-	scripts/test-wm-close.sh
-	scripts/test-accessibility.sh
+# The XCTest bundle in TEST_WORKERS workers at once, each with its own X display, D-Bus session and
+# sound server, a class per process, the longest first (scripts/parallel-tests.py: it also checks
+# that the tests leave nothing in their private TMPDIR). TEST_WORKERS=1 runs one class at a time.
+TEST_WORKERS ?= 4
+RUN_TESTS = scripts/parallel-tests.py --workers $(TEST_WORKERS) $(foreach variable,$(TEST_ENV),--setenv $(variable)) \
+            "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/StoreSearchPackageTests.xctest"
+
+# The sources' layout first (make lint), then every test: the Swift ones in parallel workers, and
+# beside them the real window closed by a window manager and walked on the accessibility bus (each
+# script on a display of its own); then the desktop files' validators, the translations'
+# completeness, and the installed copy run with the checkout hidden.
+test: lint l10n resource-list
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(RUN_TESTS) --also scripts/test-wm-close.sh --also scripts/test-accessibility.sh
 	$(MAKE) --no-print-directory test-desktop
 
 # The sources as swift-format lays them out (.swift-format: 4 spaces, lines of at most 120), and no
@@ -85,16 +92,11 @@ lint:
 format:
 	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
-# Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
+# Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them
+# (--filter and --skip take swift test's regular expressions).
 test-swift: l10n resource-list
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
-	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
-	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
-	exit $$status
+	$(RUN_TESTS) $(TEST_ARGS)
 
 test-desktop: l10n release
 	scripts/l10n.sh check
