@@ -116,7 +116,7 @@ fuzz: deps resource-list
 bench: deps schemas resources resource-list
 	$(SWIFT) build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
+		scripts/with-display.sh dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
 release: deps resource-list
