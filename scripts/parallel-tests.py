@@ -201,6 +201,11 @@ def run_all(arguments):
     scripts = start_scripts(arguments.also, run)
     try:
         collect(run, units, workers, scripts, tally)
+        for worker in workers:  # each ends once the queue is empty, removing its sound server's folder
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                pass
     finally:
         for process in workers + [process for process, _ in scripts.values()]:
             if process.poll() is None:
