@@ -15,14 +15,16 @@ DESTDIR ?=
 SCHEMA_DIR := $(CURDIR)/.build/schemas
 # Translations and the translated .desktop/metainfo for runs from the tree.
 L10N := .build/l10n
+# Swift runs with TMPDIR in .build (scripts/swift.sh): its driver leaves empty folders in /tmp otherwise.
+SWIFT := scripts/swift.sh
 RELEASE_FLAGS := -c release --static-swift-stdlib
-RELEASE_BINARY = $(shell swift build $(RELEASE_FLAGS) --show-bin-path)/storesearch
+RELEASE_BINARY = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/storesearch
 # The tests expect English and the US store unless they set a locale themselves; settings stay in memory.
 # The decoders are ranked as the app's main ranks them (PreviewDecoders) before any thread starts.
 TEST_ENV := GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=test \
             GST_PLUGIN_FEATURE_RANK=faad:257 LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_MONETARY= LC_TIME= LANGUAGE=
 
-.PHONY: deps resources build schemas run lint format test test-swift test-desktop test-shell test-deb fuzz bench clean l10n po release install uninstall deb
+.PHONY: deps resources resource-list build schemas run lint format test test-swift test-desktop test-shell test-deb fuzz bench clean l10n po release install uninstall deb
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -38,33 +40,48 @@ l10n: deps schemas
 	scripts/l10n.sh compile $(L10N)
 	ln -sfn l10n/locale .build/locale
 
-# Resources/*.ui and *.css as a GResource in C (.build/gresource/resources.c) that the CResources
-# target compiles into the binary; every target that builds runs this first (swift build alone
-# stops with an error naming this step when the file is missing).
+# Resources/*.ui and *.css as a GResource in C (.build/gresource/resources.c) for the bench's C
+# libadwaita window. The app's own copy needs no step here: swift build writes it (Plugins/GResource).
 resources: deps
 	scripts/gresource.sh .build/gresource
 
-build: l10n resources
-	swift build $(SWIFT_FLAGS)
+# SwiftPM plans a build again (and so runs the build-tool plugins, Plugins/GResource and
+# Plugins/UIOutlets) only when Package.swift or a target's folder changes: a .ui or .css file added
+# to or removed from Resources/ alone would not reach the binary. When their list changes since
+# the last build, Package.swift's time is touched so that the next swift build plans again.
+resource-list:
+	@mkdir -p .build; ls -1 Resources/*.ui Resources/*.css > .build/resource-files.new; \
+	if cmp -s .build/resource-files.new .build/resource-files; then rm .build/resource-files.new; \
+	else touch Package.swift; mv .build/resource-files.new .build/resource-files; fi
+
+build: l10n resource-list
+	$(SWIFT) build $(SWIFT_FLAGS)
 
 schemas: deps
 	@mkdir -p $(SCHEMA_DIR)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
 
 run: build
-	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) swift run $(SWIFT_FLAGS) storesearch $(ARGS)
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(SWIFT) run $(SWIFT_FLAGS) storesearch $(ARGS)
 
 # Rewrites po/storesearch.pot from the sources and merges it into po/*.po.
 po: deps
 	scripts/l10n.sh update
 
-# The sources' layout first (make lint), then every test, the UI ones under a private X display and
-# D-Bus session; then the desktop files' validators, the translations' completeness, and the installed copy run with the checkout hidden.
-# The run gets a private TMPDIR (holding its XDG folders too); a storesearch-* folder a test leaves
-# there fails the run (other tools' temporaries do not), and the folder is removed either way.
-test: lint test-swift
-	scripts/test-wm-close.sh
-	scripts/test-accessibility.sh
+# The XCTest bundle in TEST_WORKERS workers at once, each with its own X display, D-Bus session and
+# sound server, a class per process, the longest first (scripts/parallel-tests.py: it also checks
+# that the tests leave nothing in their private TMPDIR). TEST_WORKERS=1 runs one class at a time.
+TEST_WORKERS ?= 4
+RUN_TESTS = scripts/parallel-tests.py --workers $(TEST_WORKERS) $(foreach variable,$(TEST_ENV),--setenv $(variable)) \
+            "$$($(SWIFT) build --show-bin-path $(SWIFT_FLAGS))/StoreSearchPackageTests.xctest"
+
+# The sources' layout first (make lint), then every test: the Swift ones in parallel workers, and
+# beside them the real window closed by a window manager and walked on the accessibility bus (each
+# script on a display of its own); then the desktop files' validators, the translations'
+# completeness, and the installed copy run with the checkout hidden.
+test: lint l10n resource-list
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(RUN_TESTS) --also scripts/test-wm-close.sh --also scripts/test-accessibility.sh
 	$(MAKE) --no-print-directory test-desktop
 
 # The sources as swift-format lays them out (.swift-format: 4 spaces, lines of at most 120), and no
@@ -77,16 +94,11 @@ lint:
 format:
 	swift format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
-# Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them.
-test-swift: l10n resources
-	swift build --build-tests $(SWIFT_FLAGS)
-	@tmp=$$(mktemp -d -t storesearch-test-run.XXXXXX); mkdir "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	TMPDIR="$$tmp" XDG_DATA_HOME="$$tmp/xdg-data" XDG_CACHE_HOME="$$tmp/xdg-cache" $(TEST_ENV) \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh swift test --skip-build $(SWIFT_FLAGS) $(TEST_ARGS); status=$$?; \
-	rm -rf "$$tmp/xdg-data" "$$tmp/xdg-cache"; \
-	left=$$(ls -A "$$tmp" | grep '^storesearch-'); rm -rf "$$tmp"; \
-	if [ -n "$$left" ]; then echo "make test: the tests left these behind in their temporary folder:"; echo "$$left"; status=1; fi; \
-	exit $$status
+# Only the Swift tests; `make test-swift TEST_ARGS="--filter WindowFormTests"` runs some of them
+# (--filter and --skip take swift test's regular expressions).
+test-swift: l10n resource-list
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(RUN_TESTS) $(TEST_ARGS)
 
 test-desktop: l10n release
 	scripts/l10n.sh check
@@ -103,22 +115,22 @@ test-shell: deps
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000, and the item-file
 # one (changed bytes, cut files, deep nesting, other encodings) with 20,000 files instead of 500.
-fuzz: deps resources
-	swift build --build-tests $(SWIFT_FLAGS)
-	STORESEARCH_FUZZ_BODIES=100000 swift test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
-	STORESEARCH_FUZZ_ITEM_FILES=20000 swift test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
+fuzz: deps resource-list
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	STORESEARCH_FUZZ_BODIES=100000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
+	STORESEARCH_FUZZ_ITEM_FILES=20000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts
 # through @testable import, so the window keeps no hooks for it (hence -enable-testing).
-bench: deps schemas resources
-	swift build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
+bench: deps schemas resources resource-list
+	$(SWIFT) build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-		xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
+		scripts/with-display.sh dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
 # The installable binary: optimized, with the Swift runtime linked in.
-release: deps resources
-	swift build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
+release: deps resource-list
+	$(SWIFT) build $(RELEASE_FLAGS) --product storesearch $(SWIFT_FLAGS)
 
 install: release l10n
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BINARY=$(RELEASE_BINARY) L10N=$(L10N) scripts/install.sh install

@@ -17,13 +17,14 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "StoreSearchCore", dependencies: ["CIntl", "CGLib"]),
-        // Resources/*.ui and *.css as a GResource compiled in; `make` generates its C first (scripts/gresource.sh).
-        .target(name: "CResources", dependencies: ["CGtk"]),
+        // Resources/*.ui and *.css as a GResource compiled in, written at build time (Plugins/GResource).
+        .target(name: "CompiledResources", dependencies: ["CGtk"], plugins: ["GResource"]),
+        .plugin(name: "GResource", capability: .buildTool()),
         // One typed struct per Resources/*.ui, generated at build time (Plugins/UIOutlets).
         .executableTarget(name: "ui-outlets"),
         .plugin(name: "UIOutlets", capability: .buildTool(), dependencies: ["ui-outlets"]),
         .target(
-            name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CResources"],
+            name: "StoreSearchApp", dependencies: ["Gtk", "Adw", "HTTP", "StoreSearchCore", "CompiledResources"],
             plugins: ["UIOutlets"]),
         .executableTarget(name: "storesearch", dependencies: ["StoreSearchApp"]),
         .executableTarget(

@@ -83,7 +83,7 @@ CONTROL
 dpkg-deb --build --root-owner-group -Zxz "$STAGE" "$PACKAGE.deb" > /dev/null
 echo "Built $PACKAGE.deb ($(du -h "$PACKAGE.deb" | cut -f1), installed $(du -sh --exclude=DEBIAN "$STAGE" | cut -f1))"
 echo "Depends: $DEPENDS"
-# Errors fail the build; the warning left is explained in the README.
+# Errors fail the build; the warning left is explained in HACKING.md (Packaging).
 status=0
 lintian --fail-on error --tag-display-limit 0 "$PACKAGE.deb" > "$shlibs/lintian.log" 2>&1 || status=$?
 grep -v 'running with root privileges' "$shlibs/lintian.log" || true

@@ -1,8 +1,8 @@
 # Sourced by the tests that drive the real window from outside (test-accessibility.sh,
 # test-wm-close.sh): `in_private_display MARKER "$@"` re-runs the calling script on a private
-# Xvfb display and D-Bus session, with MARKER set in the inner run, and returns there once the
-# display answers. xvfb-run -a can pick a display whose previous server is still going away:
-# then it tries another.
+# Xvfb display and D-Bus session (scripts/with-display.sh, so that it can start beside the test
+# workers' displays), with MARKER set in the inner run, and returns there once the display answers;
+# if it does not, it tries another.
 in_private_display() {
     local marker=$1
     shift
@@ -12,9 +12,7 @@ in_private_display() {
     fi
     export "$marker"=1
     for attempt in 1 2 3; do
-        # -noreset: Xvfb resets when its last client leaves (xdpyinfo, or an app between two
-        # states), and a client connecting meanwhile fails with "cannot open display".
-        xvfb-run -a -s "-screen 0 1280x800x24 -noreset" dbus-run-session -- "$0" "$@"
+        "$(dirname "${BASH_SOURCE[0]}")/with-display.sh" -s 1280x800x24 dbus-run-session -- "$0" "$@"
         status=$?
         [ "$status" = 99 ] || exit "$status"
         echo "$(basename "$0"): the X display did not answer; trying another (attempt $attempt)"

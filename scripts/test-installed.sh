@@ -24,8 +24,11 @@ for file in bin/storesearch share/applications/$APP_ID.desktop share/metainfo/$A
 done
 # The .ui and CSS files are in the binary's GResource, not loose files.
 [ ! -e "$prefix/share/storesearch/Resources" ] || fail "loose .ui/CSS files installed (they belong in the GResource)"
-grep -qF '<object class="AdwApplicationWindow" id="window">' < <(strings "$prefix/bin/storesearch") \
-    || fail "main-window.ui is not compiled into the binary"
+# The resource is in the binary as one long base64 literal (Plugins/GResource); decoded, it holds the files.
+# (grep -c reads to the end: grep -q would stop the pipeline early, which pipefail reports as a failure.)
+found=$(strings -n 4096 "$prefix/bin/storesearch" | while read -r literal; do base64 -d <<< "$literal" 2> /dev/null || true; done \
+    | grep -acF '<object class="AdwApplicationWindow" id="window">' || true)
+[ "${found:-0}" -gt 0 ] || fail "main-window.ui is not compiled into the binary"
 grep -qx "Exec=$prefix/bin/storesearch --gapplication-service" "$prefix/share/dbus-1/services/$APP_ID.service" \
     || fail "the D-Bus service does not start the installed binary"
 [ "$(find "$prefix/share/storesearch/data/artwork" -type f | wc -l)" -gt 100 ] || fail "artwork not installed"

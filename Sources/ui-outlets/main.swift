@@ -84,8 +84,11 @@ let source = """
     }
 
     """
+// Written only when it changes: the debug and release builds share the plugin's output folder, and
+// a file rewritten as it was would make each of them compile StoreSearchApp again after the other.
+let output = URL(fileURLWithPath: arguments[2])
 do {
-    try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]))
+    if (try? Data(contentsOf: output)) != Data(source.utf8) { try Data(source.utf8).write(to: output) }
 } catch {
     FileHandle.standardError.write(Data("\(arguments[2]): \(error)\n".utf8))
     exit(1)

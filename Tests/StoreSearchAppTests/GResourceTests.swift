@@ -5,7 +5,7 @@ import XCTest
 import StoreSearchCore
 @testable import StoreSearchApp
 
-/// The `.ui` and CSS files are compiled into the binary (scripts/gresource.sh): every one in
+/// The `.ui` and CSS files are compiled into the binary (Plugins/GResource): every one in
 /// Resources/ is in it, and every `.ui` builds with libadwaita initialised, so a broken or
 /// forgotten `.ui` file fails `make test` instead of the app at run time.
 final class GResourceTests: XCTestCase {

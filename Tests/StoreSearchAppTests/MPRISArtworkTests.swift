@@ -140,7 +140,11 @@ final class MPRISArtworkTests: XCTestCase {
             // Twice: a download's cached copy may still be being written the first time.
             for _ in 0..<2 {
                 for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
-                    try FileManager.default.removeItem(at: cache.appending(path: name))
+                    do {
+                        try FileManager.default.removeItem(at: cache.appending(path: name))
+                    } catch let error as CocoaError where error.code == .fileNoSuchFile {
+                        continue  // a copy being written (`.part`) was renamed into place since the listing
+                    }
                 }
                 _ = MainContext.spin(until: { false }, timeout: .milliseconds(500))
             }

@@ -74,13 +74,15 @@ final class WindowPlayerBarTests: XCTestCase {
             XCTAssertTrue(main.browse.queue.isPlaying, "paused, not ended")
             let bar = main.playerBar.ui
             XCTAssertTrue(bar.playerPauseButton.hasAccessibleLabel("Resume Playback"), "the bar offers to resume")
-            XCTAssertTrue(bar.playerPauseButton.isMapped)
+            // Mapped at the bar's next layout: a loaded machine may not have drawn a frame since Back.
+            XCTAssertTrue(MainContext.spin(until: { bar.playerPauseButton.isMapped }), "the bar is on screen")
             bar.playerPauseButton.click()
             XCTAssertTrue(MainContext.spin(until: { preview.status == .playing }, timeout: .seconds(10)))
 
             // The bar's Next, then its Pause, then Stop.
             let before = try XCTUnwrap(preview.current?.name)
-            XCTAssertTrue(bar.playerNextButton.isMapped && bar.playerNextButton.hasAccessibleLabel("Next Track"))
+            XCTAssertTrue(MainContext.spin(until: { bar.playerNextButton.isMapped }))
+            XCTAssertTrue(bar.playerNextButton.hasAccessibleLabel("Next Track"))
             bar.playerNextButton.click()
             XCTAssertTrue(
                 MainContext.spin(

@@ -1,13 +1,13 @@
-import CResources
+import CompiledResources
 import Gtk
 
 /// The app's `.ui` and CSS files, compiled into the binary as a GResource (Resources/*.ui and
-/// *.css, by scripts/gresource.sh at `make` time): nothing is looked up on disk at run time.
+/// *.css, by Plugins/GResource at build time): nothing is looked up on disk at run time.
 @MainActor
 enum AppResources {
     /// The resource folder of the files.
     static let folder = "/io/github/storesearch/StoreSearch/ui/"
-    private static let registered: Void = storesearch_register_resource()
+    private static let registered: Void = CompiledResources.register()
 
     /// The resource path of `name` (`main-window.ui`), registering the resource on first use.
     static func path(_ name: String) -> String {
