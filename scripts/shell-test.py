@@ -280,15 +280,21 @@ def case_cold_overview_pick():
     started = time.monotonic()
     log(f"click on the result at {found['results'][0]}")
     click(*found["results"][0])
-    try:
-        wait("a StoreSearch window", lambda: any(w["app"] == APP_ID for w in windows()), 60)
-        log(f"window after {time.monotonic() - started:.2f} s: {windows()}")
-        wait("the item shown", lambda: shows_item("Dudu"), 20)
-        check("1. a pick after the provider quit opens the window on the item", True)
-    except TimeoutError as error:
-        check("1. a pick after the provider quit opens the window on the item", False, f"{error}: {accessible_nodes()}")
+    expect_window("1. a pick after the provider quit opens the window on the item", started,
+                  "the item shown", lambda: shows_item("Dudu"))
     check("1. the window has the keyboard", wait_quietly(storesearch_in_front), str(windows()))
     screenshot("1-after-pick")
+
+
+def expect_window(name, started, what, shows):
+    """A StoreSearch window appears (its time since `started` is logged), then `shows` holds."""
+    try:
+        wait("a StoreSearch window", lambda: any(w["app"] == APP_ID for w in windows()), 60)
+        log(f"   a window {time.monotonic() - started:.2f} s after the click")
+        wait(what, shows, 20)
+        check(name, True)
+    except TimeoutError as error:
+        check(name, False, f"{error}: {accessible_nodes()}")
 
 
 def wait_quietly(condition, seconds=5):
@@ -359,13 +365,10 @@ def case_notification_after_quit():
     check("2. the notification is in the message list", message is not None)
     if message is None:
         return
+    started = time.monotonic()
     click(*message)
-    try:
-        wait("a StoreSearch window", lambda: any(w["app"] == APP_ID for w in windows()), 20)
-        wait("Price Drops shown", lambda: shows_price_drops("Kuzu Kuzu"), 20)
-        check("2. the click opens the window on Price Drops", True)
-    except TimeoutError as error:
-        check("2. the click opens the window on Price Drops", False, f"{error}: {accessible_nodes()}")
+    expect_window("2. the click opens the window on Price Drops", started,
+                  "Price Drops shown", lambda: shows_price_drops("Kuzu Kuzu"))
     check("2. the window has the keyboard", wait_quietly(storesearch_in_front), str(windows()))
     screenshot("2-after-click")
 
