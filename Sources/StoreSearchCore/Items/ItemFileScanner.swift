@@ -156,7 +156,10 @@ extension ItemFileScanner {
         }
         if let snapshot, snapshot.id.isEmpty || snapshot.name.isEmpty || snapshot.kind == .other("") { throw .surprise }
         guard !record.id.isEmpty || snapshot != nil else { throw .surprise }
-        do { return try ItemRecordDecoder(record: record, snapshot: snapshot).finish() } catch { throw .surprise }
+        var reading = ItemFileFields.Reading(locale: locale)
+        do { return try ItemRecordDecoder(record: record, snapshot: snapshot).finish(reading: &reading) } catch {
+            throw .surprise
+        }
     }
 
     /// Into the record's edits so far, as the full reader reads a second `edits` of a record.
@@ -331,11 +334,11 @@ extension ItemFileScanner {
     }
 
     /// A web link's text: one as StoreSearch writes it is its own text (`isPlainWebLink`); any
-    /// other goes through `WebLink`, which makes a URL of it, as the link codec does.
+    /// other goes through `WebLink`, which checks that it is a web link, as the link codec does.
     private func link(_ cursor: inout PlistByteCursor) throws(Stop) -> String {
         let text = try text(&cursor)
         if Self.isPlainWebLink(text) { return text }
-        guard let link = WebLink.text(text) else { throw .surprise }
+        guard let link = WebLink.written(text) else { throw .surprise }
         return link
     }
 
