@@ -130,6 +130,46 @@ final class WindowTwoWritersTests: XCTestCase {
     }
 
     /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
+    /// The "Undo takes the merge back": the notice's Undo, or Ctrl+Z, takes back every
+    /// record the merge changed, as one step (and Ctrl+Shift+Z makes it again); the file follows.
+    func testUndoTakesTheWholeMergeBack() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+            func saved() throws -> ItemStore { try ItemStoreFile(paths: paths).load().store }
+            let before = keeper.store.records[Self.kuzuKuzu]
+            try Self.write(file, "rename", notes: [Self.kuzuKuzu: "from the laptop", "track:777": "added there"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:777") == "added there" }))
+            XCTAssertEqual(main.notices.text, "2 items changed in another copy")
+            main.notices.clickButton()  // Undo
+            XCTAssertNil(keeper.store.records["track:777"], "the added record is taken back")
+            XCTAssertEqual(keeper.store.records[Self.kuzuKuzu], before, "and the changed one")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertNil(try saved().records["track:777"], "the file follows")
+            XCTAssertEqual(try saved().records[Self.kuzuKuzu]?.edits.notes, before?.edits.notes)
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.redo.detailedName))
+            XCTAssertEqual(notes("track:777"), "added there")
+            XCTAssertEqual(notes(Self.kuzuKuzu), "from the laptop")
+            XCTAssertEqual(main.notices.text, "Redone: Changes to 2 items")
+
+            // A merge with a conflict: Ctrl+Z takes back what it took, the user's value stays.
+            main.items.record(
+                ItemChange(
+                    result: keeper.store.records[Self.steady]!.snapshot!,
+                    kind: .edits(before: keeper.store.records[Self.steady]!.edits, after: ItemEdits(notes: "mine"))))
+            try Self.write(file, "rename", notes: [Self.steady: "theirs", "track:999": "new there"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:999") == "new there" }))
+            XCTAssertTrue(main.notices.text?.contains("also changed in another copy") == true, main.notices.text ?? "")
+            XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertNil(keeper.store.records["track:999"])
+            XCTAssertEqual(notes(Self.steady), "mine")
+            XCTAssertEqual(notes("track:777"), "added there", "only the last merge is taken back")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertNil(try saved().records["track:999"])
+        }
+    }
+
     func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
         try Self.withWindow { harness, paths in
             let keeper = harness.environment.keeper, main = harness.main
