@@ -193,6 +193,60 @@ final class WindowTwoWritersTests: XCTestCase {
         }
     }
 
+    /// A process that runs on with no window (the background watch): a window opened again takes
+    /// the data folder's lock and watch back if the last one let them go, follows what another
+    /// writer did meanwhile, and is offered a conflict copy that came while no window was open
+    /// (it was offered to no one, once, and never again).
+    func testAWindowOpenedAgainInTheSameProcessWatchesAndIsOfferedWhatCameMeanwhile() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, file = harness.itemsFile
+            @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+            func isLockedElsewhere() -> Bool {
+                let probe = DataFolderLock(directory: paths.dataDirectory)
+                defer { probe.release() }
+                return probe.acquire() == .heldElsewhere
+            }
+            @MainActor func reopen() -> MainWindow {
+                let window = MainWindow(
+                    application: WindowHarness.application, environment: harness.environment,
+                    settings: harness.settings)
+                window.present()
+                return window
+            }
+            // The window closes with nothing to outlive it: the folder is let go.
+            XCTAssertTrue(isLockedElsewhere())
+            XCTAssertTrue(harness.close())
+            XCTAssertFalse(isLockedElsewhere(), "let go with the window")
+            try Self.write(file, "rename", notes: ["track:777": "while no window was open"])
+            let second = reopen()
+            defer { second.window.destroy() }
+            XCTAssertTrue(isLockedElsewhere(), "taken again by the new window")
+            XCTAssertTrue(MainContext.spin(until: { notes("track:777") == "while no window was open" }))
+            try Self.write(file, "rename", notes: ["track:888": "watched again"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:888") == "watched again" }), "the folder is watched")
+
+            // It closes while the background watch runs on: a conflict copy comes with no window.
+            second.prices.outlivesWindow = true
+            second.window.close()
+            XCTAssertTrue(MainContext.spin(until: { !second.window.isVisible }))
+            XCTAssertTrue(isLockedElsewhere(), "kept for the background watch")
+            var other = keeper.store
+            other.keep(SearchResult(id: "track:999", name: "From the Laptop", kind: .song))
+            let copy = paths.dataDirectory.appending(path: "items (conflicted copy 2026-11-27).plist")
+            try ItemStoreFile(url: copy).save(other)
+            XCTAssertTrue(MainContext.spin(until: { keeper.offeredCopies.contains(copy) }), "offered to no one")
+            let third = reopen()
+            defer { third.window.destroy() }
+            XCTAssertTrue(
+                MainContext.spin(until: { third.notices.text?.hasPrefix("Another copy of your items") == true }),
+                "offered to the new window: \(third.notices.text ?? "no notice")")
+            third.notices.clickButton()  // Merge
+            XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
+        }
+    }
+
     /// 200 changes, the user's (notes) and another writer's (names, new records; read, changed and
     /// renamed over the file at once, as a sync tool does) in a random order with a fixed seed, at
     /// random moments of the session's own saves: at the end the window and the file hold every

@@ -57,17 +57,33 @@ extension ItemStoreKeeper {
         }
     }
 
-    /// Merges a sync tool's conflict copy (read off the main thread) and moves it aside. Its base
+    /// A window opens: the conflict copies still beside the file are offered again (one found
+    /// with no window open, the background watch running, was offered to no one; a closed
+    /// window's notice is gone). Before the file is read, reading it offers them.
+    func offerConflictCopiesAgain() {
+        guard monitor != nil else { return }
+        offeredCopies.removeAll()
+        offerConflictCopies()
+    }
+
+    /// Merges a sync tool's conflict copy and moves it aside; read and merged off the main thread
+    /// (100,000 records are compared), made again here if the store changed meanwhile. Its base
     /// is not known: what either copy holds is kept, a field the two hold differently stays the
     /// user's and theirs is offered.
     func mergeConflictCopy(_ copy: URL) {
+        let change = changeCount
+        let input = Handover(store)  // handed over, not captured (see `followOtherWriter`)
         Task {
-            let read = await Task.detached { ItemFileRead(ItemStoreFile(url: copy)) }.value
-            guard case .success(let loaded) = read.result, read.identity != nil else {
+            let (read, merged) = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?) in
+                let mine = input.take()
+                let read = ItemFileRead(ItemStoreFile(url: copy))
+                guard case .success(let loaded) = read.result, read.identity != nil else { return (read, nil) }
+                return (read, Self.merge(mine: mine, copy: loaded.store))
+            }.value
+            guard case .success(let loaded) = read.result, read.identity != nil, let merged else {
                 return self.changedElsewhere.send(.unusable(localized("the other copy could not be read")))
             }
-            let outcome = ItemMerge.merge(
-                mine: self.store, theirs: loaded.store, base: { _ in nil }, baseOtherFields: [:])
+            let outcome = self.changeCount == change ? merged : Self.merge(mine: self.store, copy: loaded.store)
             let ids = Set(outcome.changed.keys), before = self.store.records(ids)
             self.update(ids: ids) { $0.take(outcome) }
             do {
@@ -78,6 +94,10 @@ extension ItemStoreKeeper {
             self.changedElsewhere.send(
                 .merged(ids: ids, conflicts: outcome.conflicts, step: Self.step(from: before, to: self.store)))
         }
+    }
+
+    private nonisolated static func merge(mine: ItemStore, copy: ItemStore) -> ItemMerge.Outcome {
+        ItemMerge.merge(mine: mine, theirs: copy, base: { _ in nil }, baseOtherFields: [:])
     }
 
     /// The merge that changed the records `before` into what `store` holds, as changes to undo.

@@ -14,6 +14,7 @@ final class OtherWriterNotices {
         self.items = items
         self.notices = notices
         items.keeper.changedElsewhere.subscribe { [weak self] change in self?.show(change) }
+        items.keeper.offerConflictCopiesAgain()
     }
 
     private func show(_ change: OtherWriterChange) {
