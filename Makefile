@@ -114,11 +114,12 @@ test-shell: deps
 	scripts/test-shell.sh
 
 # The decoder fuzz test with 100,000 mutated bodies instead of make test's 2,000, and the item-file
-# one (changed bytes, cut files, deep nesting, other encodings) with 20,000 files instead of 500.
+# ones (changed bytes, cut files, deep nesting, other encodings; other tools' forms against Python's
+# plistlib) with 20,000 files instead of 500.
 fuzz: deps resource-list
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	STORESEARCH_FUZZ_BODIES=100000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter DecoderFuzzTests
-	STORESEARCH_FUZZ_ITEM_FILES=20000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay'
+	STORESEARCH_FUZZ_ITEM_FILES=20000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay|ItemFilePlistlibTests.testChangedFilesReadAsPlistlibReadsThemAndBothReadersAgree'
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
 # real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts

@@ -24,8 +24,8 @@ let parts =
     CommandLine.arguments.count > 1
     ? Set(CommandLine.arguments.dropFirst())
     : [
-        "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "twowriters", "prices", "preview",
-        "window", "explore", "background",
+        "core", "items", "artwork", "hanging", "launch", "memory", "myitems", "twowriters", "largestart", "prices",
+        "preview", "window", "explore", "background",
     ]
 if parts.contains("core") {
     try CoreBenchmark.run(repository: repository)
@@ -45,6 +45,7 @@ try MainActor.assumeIsolated {
     if parts.contains("memory") { try MemoryBenchmark.run(repository: repository); print("") }
     if parts.contains("myitems") { try MyItemsBenchmark.run(); print("") }
     if parts.contains("twowriters") { try TwoWritersBenchmark.run(); print("") }
+    if parts.contains("largestart") { try LargeFileStartBenchmark.run(); print("") }
     if parts.contains("prices") { try PriceWatchBenchmark.run(); print("") }
     if parts.contains("preview") { try PreviewBenchmark.run(repository: repository) }
     if parts.contains("background") { print(""); try BackgroundServiceBenchmark.run() }

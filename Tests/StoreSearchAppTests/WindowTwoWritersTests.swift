@@ -130,6 +130,46 @@ final class WindowTwoWritersTests: XCTestCase {
     }
 
     /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
+    /// The issue's "Undo takes the merge back": the notice's Undo, or Ctrl+Z, takes back every
+    /// record the merge changed, as one step (and Ctrl+Shift+Z makes it again); the file follows.
+    func testUndoTakesTheWholeMergeBack() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+            func saved() throws -> ItemStore { try ItemStoreFile(paths: paths).load().store }
+            let before = keeper.store.records[Self.kuzuKuzu]
+            try Self.write(file, "rename", notes: [Self.kuzuKuzu: "from the laptop", "track:777": "added there"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:777") == "added there" }))
+            XCTAssertEqual(main.notices.text, "2 items changed in another copy")
+            main.notices.clickButton()  // Undo
+            XCTAssertNil(keeper.store.records["track:777"], "the added record is taken back")
+            XCTAssertEqual(keeper.store.records[Self.kuzuKuzu], before, "and the changed one")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertNil(try saved().records["track:777"], "the file follows")
+            XCTAssertEqual(try saved().records[Self.kuzuKuzu]?.edits.notes, before?.edits.notes)
+
+            XCTAssertTrue(main.window.activateAction(WindowAction.redo.detailedName))
+            XCTAssertEqual(notes("track:777"), "added there")
+            XCTAssertEqual(notes(Self.kuzuKuzu), "from the laptop")
+            XCTAssertEqual(main.notices.text, "Redone: Changes to 2 items")
+
+            // A merge with a conflict: Ctrl+Z takes back what it took, the user's value stays.
+            main.items.record(
+                ItemChange(
+                    result: keeper.store.records[Self.steady]!.snapshot!,
+                    kind: .edits(before: keeper.store.records[Self.steady]!.edits, after: ItemEdits(notes: "mine"))))
+            try Self.write(file, "rename", notes: [Self.steady: "theirs", "track:999": "new there"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:999") == "new there" }))
+            XCTAssertTrue(main.notices.text?.contains("also changed in another copy") == true, main.notices.text ?? "")
+            XCTAssertTrue(main.window.activateAction(WindowAction.undo.detailedName))
+            XCTAssertNil(keeper.store.records["track:999"])
+            XCTAssertEqual(notes(Self.steady), "mine")
+            XCTAssertEqual(notes("track:777"), "added there", "only the last merge is taken back")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertNil(try saved().records["track:999"])
+        }
+    }
+
     func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
         try Self.withWindow { harness, paths in
             let keeper = harness.environment.keeper, main = harness.main
@@ -148,6 +188,60 @@ final class WindowTwoWritersTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
             XCTAssertFalse(FileManager.default.fileExists(atPath: copy.path))
             XCTAssertTrue(FileManager.default.fileExists(atPath: copy.path + ".merged"), "moved aside, not lost")
+            XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
+            XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
+        }
+    }
+
+    /// A process that runs on with no window (the background watch): a window opened again takes
+    /// the data folder's lock and watch back if the last one let them go, follows what another
+    /// writer did meanwhile, and is offered a conflict copy that came while no window was open
+    /// (it was offered to no one, once, and never again).
+    func testAWindowOpenedAgainInTheSameProcessWatchesAndIsOfferedWhatCameMeanwhile() throws {
+        try Self.withWindow { harness, paths in
+            let keeper = harness.environment.keeper, file = harness.itemsFile
+            @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
+            func isLockedElsewhere() -> Bool {
+                let probe = DataFolderLock(directory: paths.dataDirectory)
+                defer { probe.release() }
+                return probe.acquire() == .heldElsewhere
+            }
+            @MainActor func reopen() -> MainWindow {
+                let window = MainWindow(
+                    application: WindowHarness.application, environment: harness.environment,
+                    settings: harness.settings)
+                window.present()
+                return window
+            }
+            // The window closes with nothing to outlive it: the folder is let go.
+            XCTAssertTrue(isLockedElsewhere())
+            XCTAssertTrue(harness.close())
+            XCTAssertFalse(isLockedElsewhere(), "let go with the window")
+            try Self.write(file, "rename", notes: ["track:777": "while no window was open"])
+            let second = reopen()
+            defer { second.window.destroy() }
+            XCTAssertTrue(isLockedElsewhere(), "taken again by the new window")
+            XCTAssertTrue(MainContext.spin(until: { notes("track:777") == "while no window was open" }))
+            try Self.write(file, "rename", notes: ["track:888": "watched again"])
+            XCTAssertTrue(MainContext.spin(until: { notes("track:888") == "watched again" }), "the folder is watched")
+
+            // It closes while the background watch runs on: a conflict copy comes with no window.
+            second.prices.outlivesWindow = true
+            second.window.close()
+            XCTAssertTrue(MainContext.spin(until: { !second.window.isVisible }))
+            XCTAssertTrue(isLockedElsewhere(), "kept for the background watch")
+            var other = keeper.store
+            other.keep(SearchResult(id: "track:999", name: "From the Laptop", kind: .song))
+            let copy = paths.dataDirectory.appending(path: "items (conflicted copy 2026-11-27).plist")
+            try ItemStoreFile(url: copy).save(other)
+            XCTAssertTrue(MainContext.spin(until: { keeper.offeredCopies.contains(copy) }), "offered to no one")
+            let third = reopen()
+            defer { third.window.destroy() }
+            XCTAssertTrue(
+                MainContext.spin(until: { third.notices.text?.hasPrefix("Another copy of your items") == true }),
+                "offered to the new window: \(third.notices.text ?? "no notice")")
+            third.notices.clickButton()  // Merge
+            XCTAssertTrue(MainContext.spin(until: { keeper.store.isKept("track:999") }))
             XCTAssertTrue(MainContext.spin(until: { !keeper.hasUnsavedChanges }))
             XCTAssertTrue(try ItemStoreFile(paths: paths).load().store.isKept("track:999"))
         }

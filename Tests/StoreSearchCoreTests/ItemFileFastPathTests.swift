@@ -115,6 +115,37 @@ final class ItemFileFastPathTests: ItemFileTestCase {
         try loadBothWays(Fixture.data("items-format-1.plist"), fast: false)
     }
 
+    /// Python's plistlib writes the layout StoreSearch writes (issue #46): a file it rewrote is
+    /// read the fast way, the same as the full reader reads it.
+    func testAFileRewrittenByPlistlibIsReadTheFastWay() throws {
+        try file.save(richStore())
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [
+            "-c",
+            "import plistlib,sys; d = plistlib.load(open(sys.argv[1],'rb')); plistlib.dump(d, open(sys.argv[1],'wb'))",
+            file.url.path,
+        ]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let loaded = try loadBothWays(Data(contentsOf: file.url), fast: true)
+        XCTAssertEqual(loaded?.store.records.count, richStore().records.count)
+    }
+
+    /// Prices as another tool's numbers (plistlib writes a float as `<real>`) are read the fast
+    /// way too, as the full reader reads them; one it keeps unread goes to the full reader.
+    func testPricesWrittenAsNumbersAreReadTheFastWay() throws {
+        let price = "<key>price</key>\n\t\t\t\t<string>0.99</string>"
+        for (number, fast) in [
+            ("<real>0.99</real>", true), ("<real> 1e1 </real>", true), ("<integer>2</integer>", true),
+            ("<integer>0x1F</integer>", true), ("<real>inf</real>", false), ("<real>0x1p3</real>", false),
+            ("<integer>123456789012345678901234567890</integer>", false),
+        ] {
+            try loadBothWays(try ownFile(replacing: price, with: "<key>price</key>\n\t\t\t\t\(number)"), fast: fast)
+        }
+    }
+
     /// A file of the writer's layout with one thing in it that the writer never writes.
     private func ownFile(_ store: ItemStore? = nil, replacing target: String, with replacement: String) throws -> Data {
         let text = String(decoding: file.encode(store ?? richStore(count: 8)), as: UTF8.self)

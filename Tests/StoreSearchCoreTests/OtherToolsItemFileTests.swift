@@ -89,12 +89,23 @@ final class OtherToolsItemFileTests: ItemFileTestCase {
         XCTAssertEqual(reloaded?.otherFields["tags"], .array([.string("a & b"), .integer(3)]))
     }
 
-    /// Foundation reads `<integer>0x10</integer>` as 16, which made a damaged file look newer.
-    func testAFormatVersionThatIsNotAPlainNumberIsDamaged() throws {
+    /// A version is read as Foundation and plistlib read an integer (issue #46): `0x4` is 4, and
+    /// `0x10` is 16, a newer format, refused and left as it is (it was taken for damage and moved aside).
+    func testAFormatVersionWrittenInHexadecimalIsThatVersion() throws {
+        try write(version: "0x4", records: record(1, price: "<string>1</string>"))
+        XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 4)
+        XCTAssertEqual(try file.load().store.records["track:1"]?.edits.price, 1)
         try write(version: "0x10", records: record(1, price: "<string>1</string>"))
-        XCTAssertNil(ItemStoreFile.formatVersion(ofFileAt: file.url))
-        let loaded = try file.load()
-        XCTAssertTrue(loaded.notice?.contains("damaged") ?? false, loaded.notice ?? "no notice")
-        XCTAssertTrue(loaded.store.records.isEmpty)
+        let written = try Data(contentsOf: file.url)
+        XCTAssertEqual(ItemStoreFile.formatVersion(ofFileAt: file.url), 16)
+        XCTAssertThrowsError(try file.load()) { error in
+            guard case ItemStoreFileError.newerVersion(found: 16, supported: 4) = error else {
+                return XCTFail("\(error)")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: file.url), written, "left as it is")
+        try write(version: "4x", records: record(1, price: "<string>1</string>"))
+        XCTAssertNil(ItemStoreFile.formatVersion(ofFileAt: file.url), "no number: no version")
+        XCTAssertTrue(try file.load().isDamaged)
     }
 }

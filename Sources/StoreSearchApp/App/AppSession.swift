@@ -61,6 +61,7 @@ final class AppSession {
         let prices = sharedPrices()
         prices.outlivesWindow = true
         let keeper = sharedEnvironment().keeper
+        keeper.retakeLock()  // turned on after a window closed and let the folder go
         if keeper.isLoaded { prices.start() } else { keeper.loaded.subscribe { [weak prices] in prices?.start() } }
     }
 

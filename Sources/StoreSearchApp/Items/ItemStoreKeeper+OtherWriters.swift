@@ -5,8 +5,9 @@ import StoreSearchCore
 /// What another writer of the item file (a sync tool, a second machine, a script) did, once this
 /// session followed it (issue #46).
 enum OtherWriterChange {
-    /// Its copy was merged in: the records that changed here, and the fields both sides changed.
-    case merged(ids: Set<String>, conflicts: [ItemMerge.Conflict])
+    /// Its copy was merged in: the records that changed here, and the fields both sides changed;
+    /// `step` is the merge as one step of the undo history (each record before and after it).
+    case merged(ids: Set<String>, conflicts: [ItemMerge.Conflict], step: [ItemChange])
     /// It removed the file: written again from this session's items.
     case removed
     /// It left a file that cannot be used (damaged, a newer format, unreadable): not written over.
@@ -56,25 +57,56 @@ extension ItemStoreKeeper {
         }
     }
 
-    /// Merges a sync tool's conflict copy (read off the main thread) and moves it aside. Its base
+    /// A window opens: the conflict copies still beside the file are offered again (one found
+    /// with no window open, the background watch running, was offered to no one; a closed
+    /// window's notice is gone). Before the file is read, reading it offers them.
+    func offerConflictCopiesAgain() {
+        guard monitor != nil else { return }
+        offeredCopies.removeAll()
+        offerConflictCopies()
+    }
+
+    /// Merges a sync tool's conflict copy and moves it aside; read and merged off the main thread
+    /// (100,000 records are compared), made again here if the store changed meanwhile. Its base
     /// is not known: what either copy holds is kept, a field the two hold differently stays the
     /// user's and theirs is offered.
     func mergeConflictCopy(_ copy: URL) {
+        let change = changeCount
+        let input = Handover(store)  // handed over, not captured (see `followOtherWriter`)
         Task {
-            let read = await Task.detached { ItemFileRead(ItemStoreFile(url: copy)) }.value
-            guard case .success(let loaded) = read.result, read.identity != nil else {
+            let (read, merged) = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?) in
+                let mine = input.take()
+                let read = ItemFileRead(ItemStoreFile(url: copy))
+                guard case .success(let loaded) = read.result, read.identity != nil else { return (read, nil) }
+                return (read, Self.merge(mine: mine, copy: loaded.store))
+            }.value
+            guard case .success(let loaded) = read.result, read.identity != nil, let merged else {
                 return self.changedElsewhere.send(.unusable(localized("the other copy could not be read")))
             }
-            let outcome = ItemMerge.merge(
-                mine: self.store, theirs: loaded.store, base: { _ in nil }, baseOtherFields: [:])
-            let ids = Set(outcome.changed.keys)
+            let outcome = self.changeCount == change ? merged : Self.merge(mine: self.store, copy: loaded.store)
+            let ids = Set(outcome.changed.keys), before = self.store.records(ids)
             self.update(ids: ids) { $0.take(outcome) }
             do {
                 try FileManager.default.moveItem(at: copy, to: ConflictCopies.asideURL(for: copy))
             } catch {
                 Log.warning(LogDomain.app, "Could not move the merged \(copy.path) aside: \(error)")
             }
-            self.changedElsewhere.send(.merged(ids: ids, conflicts: outcome.conflicts))
+            self.changedElsewhere.send(
+                .merged(ids: ids, conflicts: outcome.conflicts, step: Self.step(from: before, to: self.store)))
+        }
+    }
+
+    private nonisolated static func merge(mine: ItemStore, copy: ItemStore) -> ItemMerge.Outcome {
+        ItemMerge.merge(mine: mine, theirs: copy, base: { _ in nil }, baseOtherFields: [:])
+    }
+
+    /// The merge that changed the records `before` into what `store` holds, as changes to undo.
+    static func step(from before: [String: ItemRecord?], to store: ItemStore) -> [ItemChange] {
+        before.keys.sorted().compactMap { id in
+            let was = before[id] ?? nil, now = store.records[id]
+            guard was != now else { return nil }
+            let result = now?.snapshot ?? was?.snapshot ?? SearchResult(id: id, name: "", kind: .other(""))
+            return ItemChange(result: result, kind: .record(before: was, after: now))
         }
     }
 
@@ -163,7 +195,7 @@ extension ItemStoreKeeper {
         Handover(base).dropInBackground()
         base = ItemStoreBase(file: theirs)
         writer.read(identity)
-        let ids = Set(outcome.changed.keys)
+        let ids = Set(outcome.changed.keys), before = store.records(ids)
         if !ids.isEmpty || outcome.otherFields != store.otherFields {
             store.take(outcome)
             count(ids: ids)
@@ -173,6 +205,14 @@ extension ItemStoreKeeper {
         } else {
             savedChange = changeCount  // the file holds the store
         }
-        changedElsewhere.send(.merged(ids: ids, conflicts: outcome.conflicts))
+        changedElsewhere.send(
+            .merged(ids: ids, conflicts: outcome.conflicts, step: Self.step(from: before, to: store)))
+    }
+}
+
+extension ItemStore {
+    /// The records of `ids` as they are (nil: none).
+    fileprivate func records(_ ids: Set<String>) -> [String: ItemRecord?] {
+        Dictionary(uniqueKeysWithValues: ids.map { ($0, records[$0]) })
     }
 }

@@ -18,7 +18,9 @@ final class ItemStoreKeeper {
     let writer: ItemFileWriter
     private let folderLock: DataFolderLock
     /// Another process holds the data folder: nothing is written.
-    let isReadOnly: Bool
+    private(set) var isReadOnly: Bool
+    /// The lock was let go with the window (`releaseLock`) while the process ran on.
+    private var isReleased = false
     var store = ItemStore()
     /// The file as this session last read or wrote it, for a merge with another writer's copy.
     var base = ItemStoreBase()
@@ -314,6 +316,28 @@ final class ItemStoreKeeper {
         monitor?.cancel()
         monitor = nil
         folderLock.release()
+        isReleased = true
+    }
+
+    /// A window opens again, or the background watch starts, in a process that let the folder go
+    /// with its last window: the lock is taken again (read-only if another process took it
+    /// meanwhile), the folder watched again, and what another writer did meanwhile merged in.
+    /// A session that was read-only stays so (its changes were never to be saved).
+    func retakeLock() {
+        guard isReleased, !isReadOnly else { return }
+        isReleased = false
+        switch folderLock.acquire() {
+        case .acquired: break
+        case .heldElsewhere:
+            isReadOnly = true
+            pendingSave?.cancel()
+            return Log.warning(LogDomain.app, "Another process took \(file.url.path) meanwhile: read-only now")
+        case .unavailable(let reason):
+            Log.warning(LogDomain.app, "No lock on the data folder again: \(reason)")
+        }
+        guard isLoaded else { return }  // reading it starts the watch
+        watchForOtherWriters()
+        followOtherWriter()
     }
 }
 

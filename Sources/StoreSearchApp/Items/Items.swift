@@ -26,9 +26,15 @@ final class Items {
 
     init(keeper: ItemStoreKeeper) {
         self.keeper = keeper
-        // Another writer's copy merged in: every view follows, as after a change here.
+        // Another writer's copy merged in: every view follows, as after a change here, and Undo
+        // takes the whole merge back.
         keeper.changedElsewhere.subscribe { [weak self] change in
-            if case .merged(let ids, _) = change, !ids.isEmpty { self?.changed.send(ids) }
+            guard let self, case .merged(let ids, _, let step) = change, !ids.isEmpty else { return }
+            if !step.isEmpty {
+                history.record(step)
+                forgetRemovedNoLongerUndoable()
+            }
+            changed.send(ids)
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import StoreSearchCore
 
 /// Tells the user what another writer of the item file did (issue #46): how many items changed in
-/// another copy; a field both sides changed, with the other value to take instead ("Use Theirs",
-/// with Undo as any edit); a removed file written again; a file left unusable and not written over.
+/// another copy (with Undo, which takes the merge back); a field both sides changed, with the other
+/// value to take instead ("Use Theirs", with Undo as any edit); a removed file written again; a
+/// file left unusable and not written over.
 @MainActor
 final class OtherWriterNotices {
     private let items: Items
@@ -13,18 +14,24 @@ final class OtherWriterNotices {
         self.items = items
         self.notices = notices
         items.keeper.changedElsewhere.subscribe { [weak self] change in self?.show(change) }
+        items.keeper.offerConflictCopiesAgain()
     }
 
     private func show(_ change: OtherWriterChange) {
         switch change {
-        case .merged(let ids, let conflicts):
+        case .merged(let ids, let conflicts, let step):
             if !conflicts.isEmpty { return offer(conflicts) }
             guard !ids.isEmpty else { return }
-            notices.show(
-                String(
-                    format: localizedPlural(
-                        "%ld item changed in another copy", "%ld items changed in another copy", ids.count),
-                    ids.count))
+            let text = String(
+                format: localizedPlural(
+                    "%ld item changed in another copy", "%ld items changed in another copy", ids.count),
+                ids.count)
+            guard !step.isEmpty else { return notices.show(text) }
+            // Undo takes the whole merge back (and the next save writes the file so).
+            notices.showUndo(text) { [weak self] in
+                self?.notices.endUndoNotice()
+                self?.items.undo(ifLatest: step)
+            }
         case .removed:
             notices.show(
                 localized("Your items file was removed by another program. StoreSearch wrote it again."),

@@ -18,6 +18,11 @@ enum StepDescription {
     /// carries the typing it committed: the action names the step.
     static func action(_ step: [ItemChange], in store: ItemStore) -> String {
         guard let change = step.last(where: { !$0.isEdit }) ?? step.last else { return "" }
+        // several records at once: another copy merged in
+        if step.count > 1, step.allSatisfy({ if case .record = $0.kind { true } else { false } }) {
+            return String(
+                format: localizedPlural("Changes to %ld item", "Changes to %ld items", step.count), step.count)
+        }
         let name = store.item(for: change.result).name
         let format: String
         switch change.kind {

@@ -72,6 +72,7 @@ public final class MainWindow {
         let banner = NoticeBanner()
         ui.windowContent.prepend(banner.revealer)
         notices = NoticesController(overlay: ui.toastOverlay, banner: banner)
+        environment.keeper.retakeLock()  // a window closed before let it go, the process ran on
         items = Items(keeper: environment.keeper)
         results = ResultsController(
             viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,

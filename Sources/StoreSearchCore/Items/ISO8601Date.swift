@@ -24,7 +24,47 @@ enum ISO8601Date {
 
     static func parse(_ text: String) -> Date? {
         if let date = text.utf8.withContiguousStorageIfAvailable(fast) ?? nil { return date }
+        if let date = Array(text.utf8).withUnsafeBufferPointer(shortened) { return date }
         return try? style.parse(text)
+    }
+
+    /// The forms Python's plistlib reads (and Apple's reader): `YYYY-MM-DD`, then as many of `THH`,
+    /// `:MM` and `:SS` as there are, then `Z`; what follows the `Z` is not read.
+    static func shortened(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var index = 0
+        func number(_ count: Int, after separator: UInt8?) -> Int32? {
+            var at = index
+            if let separator {
+                guard at < bytes.count, bytes[at] == separator else { return nil }
+                at += 1
+            }
+            guard at + count <= bytes.count else { return nil }
+            var value: Int32 = 0
+            for digit in bytes[at..<(at + count)] {
+                guard (0x30...0x39).contains(digit) else { return nil }
+                value = value * 10 + Int32(digit - 0x30)
+            }
+            index = at + count
+            return value
+        }
+        guard let year = number(4, after: nil), let month = number(2, after: 0x2D), let day = number(2, after: 0x2D)
+        else { return nil }
+        let hour = number(2, after: 0x54)  // T
+        let minute = hour == nil ? nil : number(2, after: 0x3A)
+        let second = minute == nil ? nil : number(2, after: 0x3A)
+        guard index < bytes.count, bytes[index] == 0x5A, year >= 1, (1...12).contains(month), (1...31).contains(day),
+            (hour ?? 0) < 24, (minute ?? 0) < 60, (second ?? 0) < 60
+        else { return nil }
+        var fields = tm()
+        fields.tm_year = year - 1900
+        fields.tm_mon = month - 1
+        fields.tm_mday = day
+        fields.tm_hour = hour ?? 0
+        fields.tm_min = minute ?? 0
+        fields.tm_sec = second ?? 0
+        let seconds = timegm(&fields)
+        guard fields.tm_mday == day, fields.tm_mon == month - 1 else { return nil }  // not 02-30
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// Nil for any other form, or a date that is none (02-30), which FormatStyle then refuses too.

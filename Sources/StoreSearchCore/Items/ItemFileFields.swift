@@ -52,6 +52,7 @@ enum ItemFileFields {
                 case .string(let text): text
                 case .integer(let number): String(number)
                 case .real(let number): "\(number)"
+                case .written(_, let text): text
                 default: "…"
                 }
             refused.append((key, String(text.prefix(40))))
@@ -110,7 +111,7 @@ enum ItemFileFields {
                 decoder.take(key, entry, in: .record, reading: &reading)
             }
         }
-        return try decoder.finish()
+        return try decoder.finish(reading: &reading)
     }
 
     /// The record as a dictionary for the writer: the tables' values over the keys kept unread.
@@ -165,11 +166,12 @@ extension ItemFileFields.Codec<Date> {
 }
 
 extension ItemFileFields.Codec<String> {
-    /// Web links only: a file cannot make the app open anything else. Kept as text (`KeptAsText`).
+    /// Web links only: a file cannot make the app open anything else. Kept as text (`KeptAsText`),
+    /// as written.
     static var link: Self {
         .init(
             decode: { value, _ in
-                if case .string(let text) = value["relative"] ?? value { WebLink.text(text) } else { nil }
+                if case .string(let text) = value["relative"] ?? value { WebLink.written(text) } else { nil }
             },
             encode: { .string($0) })
     }
@@ -198,6 +200,8 @@ extension ItemFileFields.Codec<Decimal> {
             decode: { value, locale in
                 switch value {
                 case .string(let text): return StrictDecimal.parse(text, locale: locale)
+                // an integer beyond 64 bits
+                case .written(.integer, let digits): return StrictDecimal.parse(digits, locale: locale)
                 case .integer(let number): return Decimal(number)
                 case .real(let number) where number.isFinite:
                     return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX"))

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The fast way to read the item file StoreSearch itself writes (`PlistXMLWriter`'s layout: its
-/// header, elements, keys and value types, entities and character references; no comments,
+/// header, elements, keys and value types, entities and character references, and prices as
+/// `<real>` or `<integer>` as plistlib writes numbers; no comments,
 /// CDATA, attributes or other tools' keys). Records are read straight from the file's bytes as
 /// the blocks come, each key told apart by comparing integers (`PlistKeyName`) and set on the
 /// record directly; text becomes a `String` only for the fields that keep it, and long repeated
@@ -156,7 +157,10 @@ extension ItemFileScanner {
         }
         if let snapshot, snapshot.id.isEmpty || snapshot.name.isEmpty || snapshot.kind == .other("") { throw .surprise }
         guard !record.id.isEmpty || snapshot != nil else { throw .surprise }
-        do { return try ItemRecordDecoder(record: record, snapshot: snapshot).finish() } catch { throw .surprise }
+        var reading = ItemFileFields.Reading(locale: locale)
+        do { return try ItemRecordDecoder(record: record, snapshot: snapshot).finish(reading: &reading) } catch {
+            throw .surprise
+        }
     }
 
     /// Into the record's edits so far, as the full reader reads a second `edits` of a record.
@@ -313,10 +317,28 @@ extension ItemFileScanner {
         return date
     }
 
+    /// A price as text, or as another tool writes one, `<real>` (plistlib's floats) or `<integer>`,
+    /// read as the decimal codec reads those; anything it would not read is a surprise.
     private func decimal(_ cursor: inout PlistByteCursor) throws(Stop) -> Decimal {
+        if try cursor.take("<real>") {
+            let text = String(decoding: try cursor.text(closedBy: "</real>"), as: UTF8.self)
+            guard let number = PlistNumber.real(text), number.isFinite,
+                let amount = Decimal(string: "\(number)", locale: Self.posix)
+            else { throw .surprise }
+            return amount
+        }
+        if try cursor.take("<integer>") {
+            guard
+                case .value(let number) = PlistNumber.integer(
+                    String(decoding: try cursor.text(closedBy: "</integer>"), as: UTF8.self))
+            else { throw .surprise }
+            return Decimal(number)
+        }
         guard let amount = StrictDecimal.parse(try text(&cursor), locale: locale) else { throw .surprise }
         return amount
     }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// A store id: up to 20 ASCII digits.
     private func storeID(_ cursor: inout PlistByteCursor) throws(Stop) -> String {
@@ -331,11 +353,11 @@ extension ItemFileScanner {
     }
 
     /// A web link's text: one as StoreSearch writes it is its own text (`isPlainWebLink`); any
-    /// other goes through `WebLink`, which makes a URL of it, as the link codec does.
+    /// other goes through `WebLink`, which checks that it is a web link, as the link codec does.
     private func link(_ cursor: inout PlistByteCursor) throws(Stop) -> String {
         let text = try text(&cursor)
         if Self.isPlainWebLink(text) { return text }
-        guard let link = WebLink.text(text) else { throw .surprise }
+        guard let link = WebLink.written(text) else { throw .surprise }
         return link
     }
 

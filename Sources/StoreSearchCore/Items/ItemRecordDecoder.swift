@@ -9,6 +9,9 @@ struct ItemRecordDecoder {
 
     private var record = ItemRecord(id: "")
     private var snapshot: SearchResult?
+    /// The snapshot has a `name` or a `kind` key (perhaps empty): kept as written with the rest.
+    private var namedInSnapshot = false
+    private var kindInSnapshot = false
 
     init() {}
 
@@ -50,6 +53,7 @@ struct ItemRecordDecoder {
             guard let field = ItemFileFields.snapshotFieldsByName[key], snapshot != nil else {
                 return record.otherSnapshotFields[key] = value
             }
+            if key == "name" { namedInSnapshot = true } else if key == "kind" { kindInSnapshot = true }
             if !field.read(&snapshot!, value, &reading) {
                 keep(key, value, in: \.otherSnapshotFields, refusing: "snapshot.\(key)", &reading)
             }
@@ -64,16 +68,30 @@ struct ItemRecordDecoder {
         reading.refuse(path, value)
     }
 
-    /// The record. A snapshot lacking its id, name or kind is left out; a record with no id (a
+    /// The record. A snapshot without its id takes the record's (a tool writes it once); one
+    /// without a name or kind is no result to show: what it has is kept as written, the user told
+    /// (`reading`), and the item looked up again as one without a snapshot. A record with no id (a
     /// format 1 record takes its snapshot's) makes the file damaged.
-    consuming func finish() throws(ItemFileFields.Damaged) -> ItemRecord {
-        if let snapshot, snapshot.id.isEmpty || snapshot.name.isEmpty || snapshot.kind == .other("") {
-            CoreLog.warning("Items", "left out the snapshot of an item: it lacks its id, name or kind")
-            self.snapshot = nil
-        }
-        record.snapshot = snapshot
+    consuming func finish(reading: inout ItemFileFields.Reading) throws(ItemFileFields.Damaged) -> ItemRecord {
         if record.id.isEmpty { record.id = snapshot?.id ?? "" }
         guard !record.id.isEmpty else { throw ItemFileFields.Damaged(description: "an item has no id") }
+        let hasOwnID = snapshot?.id.isEmpty == false
+        if !hasOwnID, snapshot != nil {
+            let id = record.id
+            snapshot!.id = id
+        }
+        if let incomplete = snapshot, incomplete.name.isEmpty || incomplete.kind == .other("") {
+            var entries: [String: PlistValue] = [:]
+            ItemFileFields.snapshotFields.forEach { $0.write(incomplete, &entries) }
+            if incomplete.name.isEmpty, !namedInSnapshot { entries["name"] = nil }
+            if incomplete.kind == .other(""), !kindInSnapshot { entries["kind"] = nil }
+            if !hasOwnID { entries["id"] = nil }
+            record.otherSnapshotFields.merge(entries) { other, _ in other }
+            let missing = incomplete.name.isEmpty ? localized("no name") : localized("no kind")
+            reading.refuse("snapshot", .string(missing))
+            snapshot = nil
+        }
+        record.snapshot = snapshot
         return record
     }
 }

@@ -11,8 +11,16 @@ public enum PlistValue: Hashable, Sendable {  // not indirect: arrays and dictio
     case data(Data)
     case array([PlistValue])
     case dictionary([String: PlistValue])
+    /// An `<integer>`, `<real>` or `<date>` another tool wrote that StoreSearch cannot hold (an
+    /// integer beyond 64 bits, a date in a form it does not read): its text, written back as it was.
+    case written(PlistWrittenElement, String)
 
     subscript(key: String) -> PlistValue? {
         if case .dictionary(let fields) = self { fields[key] } else { nil }
     }
+}
+
+/// The element a value kept as written (`PlistValue.written`) is written back in.
+public enum PlistWrittenElement: String, Hashable, Sendable {
+    case integer, real, date
 }

@@ -250,20 +250,26 @@ final class PlistXMLReader {
             if last.place != nil { return }  // `edits` or `snapshot`: already in the record
             value = last.isArray ? .array(last.values) : .dictionary(last.fields)
         case .string: value = .string(content)
-        case .integer: value = Int(trimmed).map(PlistValue.integer)
-        case .real: value = Double(trimmed).map(PlistValue.real)  // also "nan", "+infinity", "-inf"
+        case .integer:
+            switch PlistNumber.integer(content) {
+            case .value(let number): value = .integer(number)
+            case .tooLarge: value = .written(.integer, content)  // other readers read it: kept as written
+            case .none: value = nil
+            }
+        // NaN equals nothing, not even itself: kept as written, so a record holding one equals its copy
+        case .real: value = PlistNumber.real(content).map { $0.isNaN ? .written(.real, content) : .real($0) }
         case .date: value = ISO8601Date.parse(trimmed).map(PlistValue.date)
         case .data: value = Data(base64Encoded: content, options: .ignoreUnknownCharacters).map(PlistValue.data)
         case .yes, .no: value = .bool(element == .yes)
         case .plist, .other: return
         }
-        // In a record, a value that cannot be read (an integer too large, a date that is none) is
-        // the field's to refuse and keep as written; elsewhere it makes the file damaged.
-        guard let value = value ?? (open.last?.place != nil ? .string(content) : nil) else {
+        // In a record, a value that cannot be read (a date that is none) is the field's to refuse
+        // and keep as written, in its element; elsewhere it makes the file damaged.
+        guard let value = value ?? (open.last?.place != nil ? Self.written(element, content) : nil) else {
             return stop("a value that cannot be read", error)
         }
         do {
-            try add(value, text: content, error)
+            try add(value, error)
         } catch let thrown {
             failure = failure ?? thrown
             stop(nil, error)
@@ -272,7 +278,7 @@ final class PlistXMLReader {
 
     private func finishRecord(_ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) {
         do {
-            guard let decoded = try record.take()?.finish() else { return }
+            guard let decoded = try record.take()?.finish(reading: &reading) else { return }
             try item(decoded, reading.refused)
             reading.refused.removeAll(keepingCapacity: true)
         } catch let thrown {
@@ -290,7 +296,7 @@ final class PlistXMLReader {
         if let top = open.indices.last, !open[top].isArray { open[top].key = nil }
     }
 
-    private func add(_ value: PlistValue, text: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
+    private func add(_ value: PlistValue, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
         throws
     {
         let top = open.count - 1
@@ -309,13 +315,30 @@ final class PlistXMLReader {
         } else if top > 0 {
             open[top].fields[key] = value
         } else if key == "formatVersion" {
-            guard case let digits = Self.trimmed(text), digits.count <= 9,
-                digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits)
-            else { return }
-            version = number
-            if stopAt(number) { stop(nil, error) }
+            // as every reader reads an integer (`0x4`, `+4`), or plain digits as text; none is below 0
+            switch value {
+            case .integer(let number) where number >= 0: version = number
+            case .string(let text):
+                guard case let digits = Self.trimmed(text), digits.count <= 9,
+                    digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits)
+                else { return }
+                version = number
+            default: return
+            }
+            guard let version else { return }
+            if stopAt(version) { stop(nil, error) }
         } else if key != "items" {  // its records went on one by one
             other(key, value)
+        }
+    }
+
+    /// A value of `element` no reader here takes, as written; a string's is always read.
+    private static func written(_ element: Element, _ text: String) -> PlistValue? {
+        switch element {
+        case .integer: .written(.integer, text)
+        case .real: .written(.real, text)
+        case .date: .written(.date, text)
+        default: nil
         }
     }
 

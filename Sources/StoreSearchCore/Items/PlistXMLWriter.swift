@@ -107,6 +107,9 @@ struct PlistXMLWriter {
         case .bool(let flag): raw(flag ? "<true/>\n" : "<false/>\n")
         case .date(let date): element("date", ISO8601Date.string(for: date))
         case .data(let data): element("data", data.base64EncodedString())
+        case .written(.integer, let text): element("integer", text)
+        case .written(.real, let text): element("real", text)
+        case .written(.date, let text): element("date", text)
         case .array([]): raw("<array/>\n")
         case .dictionary(let fields) where fields.isEmpty: raw("<dict/>\n")
         case .array(let values):

@@ -44,6 +44,10 @@ public enum WebLink {
     /// `text` as the item file keeps a link: the text of the web link it is, or nil.
     public static func text(_ text: String) -> String? { web(URL(string: text))?.absoluteString }
 
+    /// A link another writer wrote, kept as written when it is a web link: `URL` would write a
+    /// stray `%` back as `%25`, and `(` or a space encoded, where the writer meant its own text.
+    public static func written(_ text: String) -> String? { Self.text(text) == nil ? nil : text }
+
     /// `url` if it is a web link, else nil.
     public static func web(_ url: URL?) -> URL? {
         guard let url, case .success(let checked) = check(url) else { return nil }
