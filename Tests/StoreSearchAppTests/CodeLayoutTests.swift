@@ -42,4 +42,16 @@ final class CodeLayoutTests: XCTestCase {
             }
         }
     }
+
+    /// Issue #42: the item store is reached through `Items` only (it records the history and
+    /// announces every change, `Items.changed`): outside Items/ at most 5 uses of a keeper, and
+    /// only the place that makes the app's `Items` names `ItemStoreKeeper`.
+    func testTheItemStoreIsReachedThroughItemsOnly() throws {
+        let items = Self.app.appending(path: "Items")
+        let outside = try Self.sources().filter { !$0.url.path.hasPrefix(items.path + "/") }
+        let uses = outside.map { $0.code.matches(of: /\bkeeper\./).count }.reduce(0, +)
+        XCTAssertLessThanOrEqual(uses, 5, "uses of `keeper.` outside Items/")
+        let naming = outside.filter { $0.code.contains(/\bItemStoreKeeper\b/) }.map(\.url.lastPathComponent)
+        XCTAssertEqual(naming, ["AppEnvironment.swift"], "only the app's environment makes the keeper (for Items)")
+    }
 }

@@ -186,7 +186,9 @@ final class WindowPriceNotificationTests: XCTestCase {
                     main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
                 XCTAssertEqual(settings?.bool(PriceDropNotifier.settingKey), false)
                 XCTAssertTrue(
-                    MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }
+                    MainContext.spin(until: {
+                        environment.items.keeper.store.records["track:1440857788"]?.priceChange != nil
+                    }
                     ))
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking }))
                 XCTAssertNil(main.priceDrops.lastSent, "turned off: nothing sent")

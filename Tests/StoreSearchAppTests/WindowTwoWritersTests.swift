@@ -57,7 +57,7 @@ final class WindowTwoWritersTests: XCTestCase {
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let keeper = harness.environment.keeper, main = harness.main
+                let keeper = harness.environment.items.keeper, main = harness.main
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
                 try body(harness, paths)
             }
@@ -66,7 +66,7 @@ final class WindowTwoWritersTests: XCTestCase {
 
     func testAnotherWritersChangesAreMergedAndTheUsersKept() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, main = harness.main, file = harness.itemsFile
             @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
             @MainActor func setNotes(_ id: String, _ text: String) {
                 let record = keeper.store.records[id]!
@@ -132,7 +132,7 @@ final class WindowTwoWritersTests: XCTestCase {
     /// A sync tool's conflict copy beside the file is offered for merging, then moved aside.
     func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main
+            let keeper = harness.environment.items.keeper, main = harness.main
             var other = keeper.store
             let song = SearchResult(id: "track:999", name: "From the Laptop", kind: .song)
             other.keep(song)
@@ -159,7 +159,7 @@ final class WindowTwoWritersTests: XCTestCase {
     /// last value of both.
     func testTwoHundredAlternatingChangesLoseNothing() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, main = harness.main, file = harness.itemsFile
             let ids = Array(keeper.store.records.keys).sorted()
             var random = SeededGenerator(seed: 46)
             var notes: [String: String] = [:], names: [String: String] = [:]

@@ -72,7 +72,8 @@ public final class MainWindow {
         let banner = NoticeBanner()
         ui.windowContent.prepend(banner.revealer)
         notices = NoticesController(overlay: ui.toastOverlay, banner: banner)
-        items = Items(keeper: environment.keeper)
+        items = environment.items
+        items.startHistory()  // what an earlier window did is not undone here
         results = ResultsController(
             viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
             environment: environment, items: items, state: state)
@@ -92,7 +93,6 @@ public final class MainWindow {
         ui.myItemsHolder.append(myItems.page.root)
         let prices = prices ?? PriceWatchService(application: application, environment: environment)
         self.prices = prices
-        prices.watch.items = items
         prices.notifier.addActions(to: window) { [weak myItems, weak layout] in
             MainWindow.showPriceDrops(myItems: myItems, layout: layout)
         }
@@ -116,7 +116,7 @@ public final class MainWindow {
         search.ui.searchBar.append(regionPicker.dropDown)
 
         closeGuard = CloseGuard(
-            window: window, keeper: environment.keeper, detail: detail,
+            window: window, items: items, detail: detail,
             keepsItems: { [prices] in prices.outlivesWindow }
         ) { [search, explore, prices, preview, closed] in
             search.cancel()  // the request's connection closes with the window
@@ -238,13 +238,16 @@ public final class MainWindow {
     /// What follows a change of the items: the open item, the focus, a preview, notices; and the
     /// item file's read, save failures and price checks.
     private func connectItems() {
-        items.changed.subscribe { [weak self] ids in
-            guard let self else { return }
-            if let open = self.detail.item, ids.contains(open.id) {
-                self.detail.show(self.items.store.item(for: open.result))
+        items.changed.subscribe { [weak self] change in
+            guard let self, change.cause != .snapshots else { return }
+            let store = self.items.store
+            if let open = self.detail.item, change.ids.contains(open.id) {
+                // A price check's open item shows the price and history its store said now.
+                let checked = change.cause == .priceCheck ? store.records[open.id]?.snapshot : nil
+                self.detail.show(store.item(for: checked ?? open.result))
             }
             // A preview stops when its item is hidden.
-            for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
+            for id in change.ids where store.isHidden(id) { self.preview.itemWentAway(id) }
         }
         // its row belongs to the old results
         search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }
@@ -259,18 +262,12 @@ public final class MainWindow {
                 if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }
             }
         }
-        environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
-        priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
+        items.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         priceWatch.checked.subscribe { [weak self] changes in
             guard let self else { return }
-            self.priceDrops.checked(changes) { [environment = self.environment] in environment.keeper.store }
-            // The open item's price history and row follow.
-            let store = self.environment.keeper.store
-            if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {
-                self.detail.show(store.item(for: snapshot))
-            }
+            self.priceDrops.checked(changes) { [items = self.items] in items.store }
         }
-        environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
+        items.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(
                 String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message),
                 lasting: true)
@@ -381,11 +378,11 @@ public final class MainWindow {
     /// The item file was read (in the background, after the window showed): the results, My
     /// Items and the open item follow the user's items, and what reading found is said.
     private func itemsLoaded() {
-        if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
-        detail.isEditable = !environment.keeper.isReadOnly
+        if let notice = items.loadNotice { notices.show(notice, lasting: true) }
+        detail.isEditable = !items.isReadOnly
         results.followStore()
         myItems.itemsLoaded()
-        if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
+        if let item = detail.item { detail.show(items.store.item(for: item.result)) }
         prices.start()  // once: a window opened on the running service changes nothing
     }
 
@@ -394,8 +391,8 @@ public final class MainWindow {
         if environment.options.offline { search.useOfflineCatalog(searching: false) }
         // Until the user's items are read, the form cannot show their notes or names: typing
         // there would write over them unseen (Hide, Keep and the like wait for the items).
-        if environment.keeper.isLoaded { itemsLoaded() } else { detail.isEditable = false }
-        if environment.keeper.isReadOnly {
+        if items.isLoaded { itemsLoaded() } else { detail.isEditable = false }
+        if items.isReadOnly {
             detail.isEditable = false
             itemActions.isEditable = false
             notices.show(
