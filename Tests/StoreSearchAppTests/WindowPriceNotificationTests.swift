@@ -100,7 +100,7 @@ final class WindowPriceNotificationTests: XCTestCase {
                 let main = harness.main
                 XCTAssertTrue(
                     MainContext.spin(until: {
-                        busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)")
+                        busText.contains("member=Notify") && busText.contains("Kuzu Kuzu: $0.49, was $0.99")
                     }),
                     "the server got no notification: \(busText)")
                 XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
