@@ -12,7 +12,7 @@ final class PriceDropNotifier {
     static let notificationID = "price-drops"
     static let settingKey = "notify-price-drops"
     /// What clicking the notification runs (added at start, before any window).
-    static let applicationAction = ApplicationActions.showPriceDrops
+    static let applicationAction = "show-price-drops"
     /// Items named in the body; the rest is "…".
     nonisolated static let namedItems = 3
 
