@@ -127,4 +127,13 @@ final class CodeLayoutTests: XCTestCase {
         let naming = outside.filter { $0.code.contains(/\bItemStoreKeeper\b/) }.map(\.url.lastPathComponent)
         XCTAssertEqual(naming, ["AppEnvironment.swift"], "only the app's environment makes the keeper (for Items)")
     }
+
+    /// Issue #42: MainWindow assembles the window; what it does (focus rules, desktop requests,
+    /// the start, browsing) is in its extensions beside it, so it stays short enough to read.
+    func testMainWindowOnlyAssembles() throws {
+        let file = Self.app.appending(path: "Window/MainWindow.swift")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertLessThanOrEqual(lines.count, 320, "MainWindow.swift")
+    }
 }
