@@ -30,7 +30,7 @@ final class BenchWindow {
         environment.showsCharts = charts
         main = MainWindow(application: Self.application, environment: environment, settings: Settings.MemoryBackend())
         main.window.setDefaultSize(width: 1024, height: 760)
-        MainContext.spin(until: { self.environment.keeper.isLoaded }, timeout: .seconds(60))  // read in the background
+        MainContext.spin(until: { self.environment.items.isLoaded }, timeout: .seconds(60))  // read in the background
     }
 
     func close() {

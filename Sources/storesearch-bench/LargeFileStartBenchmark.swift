@@ -87,7 +87,7 @@ enum LargeFileStartBenchmark {
         let probe = Probe()
         let start = ContinuousClock.now
         let page = main.myItems.page
-        MainContext.spin(until: { environment.keeper.isLoaded }, timeout: .seconds(30))
+        MainContext.spin(until: { environment.items.isLoaded }, timeout: .seconds(30))
         let read = ContinuousClock.now - start
         MainContext.spin(until: { !page.isListing && page.count == count }, timeout: .seconds(30))
         let listed = ContinuousClock.now - start

@@ -38,7 +38,7 @@ enum TwoWritersBenchmark {
             let start = ContinuousClock.now
             rename(other.url.path, file.url.path)
             // (`page.shown` makes every listed item: too dear to ask at every turn of the loop.)
-            let keeper = bench.environment.keeper
+            let keeper = bench.environment.items.keeper
             MainContext.spin(
                 until: { keeper.store.records[id]?.edits.notes == notes && !page.isListing }, timeout: .seconds(10))
             times.append(ContinuousClock.now - start)

@@ -278,7 +278,7 @@ final class BackgroundWatchTests: XCTestCase {
         defer { if let pid = try? ownerPID(environment: environment) { kill(pid, SIGTERM) } }
         XCTAssertTrue(
             try waitUntil(20) {
-                busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)")
+                busText.contains("member=Notify") && busText.contains("Kuzu Kuzu: $0.49, was $0.99")
             },
             "no notification: \(busText)")
         XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)

@@ -38,7 +38,7 @@ final class ItemsTests: XCTestCase {
         let song = song
         try withItems { items in
             var changed: [Set<String>] = [], steps: [(step: [ItemChange], notice: String?)] = []
-            items.changed.subscribe { changed.append($0) }
+            items.changed.subscribe { changed.append($0.ids) }
             items.stepRecorded.subscribe { steps.append($0) }
             let rename = ItemChange(result: song, kind: .edits(before: ItemEdits(), after: ItemEdits(name: "Renamed")))
             items.record(rename, notice: "renamed")

@@ -23,7 +23,7 @@ final class PriceWatchServiceTests: XCTestCase {
         let environment = AppEnvironment(
             options: options, paths: paths, resources: ResourceLocator.locate()!, locale: Locale(identifier: "en_US"),
             isNetworkAvailable: isNetworkAvailable)
-        XCTAssertTrue(MainContext.spin(until: { environment.keeper.isLoaded }))
+        XCTAssertTrue(MainContext.spin(until: { environment.items.keeper.isLoaded }))
         return environment
     }
 
@@ -47,7 +47,8 @@ final class PriceWatchServiceTests: XCTestCase {
                     MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 && !service.watch.isChecking }))
                 XCTAssertFalse(service.isOwed)
                 XCTAssertEqual(
-                    environment.keeper.store.records["track:1440857788"]?.snapshot?.price, Decimal(string: "0.49"))
+                    environment.items.keeper.store.records["track:1440857788"]?.snapshot?.price, Decimal(string: "0.49")
+                )
                 // GIO tells of every route that comes and goes: a check done is not done again.
                 service.networkChanged(available: true)
                 _ = MainContext.spin(until: { server.requestCount(path: "/lookup") > 1 }, timeout: .milliseconds(500))

@@ -34,10 +34,10 @@ final class WindowDraftTests: XCTestCase {
 
             form.ui.nameEntry.grabFocus()  // out of Notes: the typing is committed
             XCTAssertFalse(form.ui.notesView.containsFocus)
-            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "kept through a crash")
+            XCTAssertEqual(harness.environment.items.keeper.store.records[id]?.edits.notes, "kept through a crash")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
             XCTAssertNil(
-                harness.environment.keeper.store.records[id]?.edits.notes, "one undo takes back the whole typing")
+                harness.environment.items.keeper.store.records[id]?.edits.notes, "one undo takes back the whole typing")
             XCTAssertEqual(form.ui.notesView.text, "")
             XCTAssertTrue(MainContext.spin(until: { saved()?.notes == nil }, timeout: .seconds(10)))
         }
@@ -47,7 +47,7 @@ final class WindowDraftTests: XCTestCase {
     /// another tool's that this app could not read (a number), which the draft's name replaced.
     func testADraftTypedAwayAgainLeavesNothingBehind() throws {
         try withKuzuKuzuOpen { harness, id, saved in
-            let form = harness.form, keeper = harness.environment.keeper
+            let form = harness.form, keeper = harness.environment.items.keeper
             var record = try XCTUnwrap(keeper.store.records[id], "opened: visited")
             record.otherEditsFields["name"] = .integer(7)
             keeper.update(ids: [id]) { [record] in $0.restore(record) }
@@ -61,12 +61,13 @@ final class WindowDraftTests: XCTestCase {
                 "typed away: \(form.ui.nameEntry.text)")
             harness.pressKeys("Return")
             XCTAssertTrue(
-                MainContext.spin(until: { harness.environment.keeper.store.records[id]?.edits.name == nil }),
+                MainContext.spin(until: { harness.environment.items.keeper.store.records[id]?.edits.name == nil }),
                 "the name is the store's again")
             XCTAssertTrue(MainContext.spin(until: { saved()?.name == nil }, timeout: .seconds(10)), "in the file too")
             XCTAssertEqual(keeper.store.records[id], record, "the record is as it was")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
-            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.name, "and there was no step to undo")
+            XCTAssertNil(
+                harness.environment.items.keeper.store.records[id]?.edits.name, "and there was no step to undo")
         }
     }
 
@@ -90,9 +91,9 @@ final class WindowDraftTests: XCTestCase {
             harness.pressKeys("Return")
             XCTAssertTrue(
                 MainContext.spin(until: {
-                    harness.environment.keeper.store.records[item.id]?.edits.name == "Kuzu Kuzu x"
+                    harness.environment.items.keeper.store.records[item.id]?.edits.name == "Kuzu Kuzu x"
                 }))
-            XCTAssertTrue(harness.environment.keeper.store.isKept(item.id))
+            XCTAssertTrue(harness.environment.items.keeper.store.isKept(item.id))
         }
     }
 
@@ -143,7 +144,7 @@ final class WindowDraftTests: XCTestCase {
             MainContext.spin(until: { false }, timeout: .milliseconds(500))  // the toast has slid in
             harness.click(try XCTUnwrap(window.descendant(accessibleLabel: "Undo")))
             XCTAssertTrue(
-                MainContext.spin(until: { harness.environment.keeper.store.isKept(id) }),
+                MainContext.spin(until: { harness.environment.items.keeper.store.isKept(id) }),
                 "the notice's step is undone")
             XCTAssertTrue(form.ui.notesView.containsFocus, "the focus stays in Notes")
             XCTAssertEqual(form.ui.notesView.text, "to buy", "with the typing")

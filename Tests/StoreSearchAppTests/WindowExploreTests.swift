@@ -162,15 +162,15 @@ final class WindowExploreTests: XCTestCase {
                 MainContext.spin(until: { harness.form.item?.name == "Dudu" }, timeout: .seconds(10)),
                 "Enter on the second row opens it: \(harness.form.item?.name ?? "nothing")")
             XCTAssertTrue(
-                main.environment.keeper.store.records["track:1440857701"]?.visitedAt != nil, "opened: visited")
+                main.environment.items.keeper.store.records["track:1440857701"]?.visitedAt != nil, "opened: visited")
             harness.pressKeys("ctrl+d")  // Keep in My Items
             XCTAssertTrue(
-                MainContext.spin(until: { main.environment.keeper.store.isKept("track:1440857701") }), "kept")
+                MainContext.spin(until: { main.environment.items.keeper.store.isKept("track:1440857701") }), "kept")
             XCTAssertTrue(
                 MainContext.spin(until: {
                     main.window.descendant(accessibleLabel: "Dudu, Tarkan, Song, Kept in My Items") != nil
                 }), "the row shows the star")
-            let kept = try XCTUnwrap(main.environment.keeper.store.records["track:1440857701"]?.snapshot)
+            let kept = try XCTUnwrap(main.environment.items.keeper.store.records["track:1440857701"]?.snapshot)
             XCTAssertEqual(kept.name, "Dudu")
             XCTAssertEqual(kept.storeRegion, "US", "kept from the chart's store")
         }

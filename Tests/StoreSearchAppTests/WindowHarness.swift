@@ -60,7 +60,8 @@ final class WindowHarness {
         main.present()
         XCTAssertTrue(MainContext.spin(until: { self.main.window.isMapped && self.main.window.allocatedWidth > 0 }))
         // The item file is read in the background once the window shows; tests start from the items.
-        XCTAssertTrue(MainContext.spin(until: { self.environment.keeper.isLoaded }), "the item file was never read")
+        XCTAssertTrue(
+            MainContext.spin(until: { self.environment.items.keeper.isLoaded }), "the item file was never read")
     }
 
     /// Runs `body` with a window over the bundled catalog, served on 127.0.0.1; closes both after.

@@ -25,7 +25,7 @@ final class WindowHidingTests: XCTestCase {
             XCTAssertEqual(harness.names, before, "the row is back where it was")
             XCTAssertNil(harness.main.bannerText)
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
-            XCTAssertTrue(harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil })
+            XCTAssertTrue(harness.environment.items.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil })
         }
     }
 

@@ -39,7 +39,7 @@ final class WindowKeptStoreTests: XCTestCase {
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
-            let main = harness.main, keeper = harness.environment.keeper, id = "track:1440857788"
+            let main = harness.main, keeper = harness.environment.items.keeper, id = "track:1440857788"
             XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !lookups.withLock(\.isEmpty) }))
             let kept = try XCTUnwrap(keeper.store.records[id])
 
@@ -111,7 +111,7 @@ final class WindowKeptStoreTests: XCTestCase {
             MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let main = harness.main, keeper = harness.environment.keeper
+                let main = harness.main, keeper = harness.environment.items.keeper
                 let before = keeper.store
                 for check in 1...5 {
                     if check > 1 { main.priceWatch.check() }

@@ -72,7 +72,8 @@ final class WindowKeyboardTests: XCTestCase {
                 MainContext.spin(until: { main.searchEntry.text == "dudu" }), "typed: \(main.searchEntry.text)")
             XCTAssertTrue(main.searchEntry.containsFocus)
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(1500))  // a draft would be kept by now
-            XCTAssertNil(harness.environment.keeper.store.records[opened.id]?.edits.name, "the name is not edited")
+            XCTAssertNil(
+                harness.environment.items.keeper.store.records[opened.id]?.edits.name, "the name is not edited")
 
             harness.search("tarkan")
             harness.open(opened.name)
@@ -83,7 +84,7 @@ final class WindowKeyboardTests: XCTestCase {
             harness.pressKeys("Return")
             XCTAssertTrue(
                 MainContext.spin(until: {
-                    harness.environment.keeper.store.records[opened.id]?.edits.name == "Renamed"
+                    harness.environment.items.keeper.store.records[opened.id]?.edits.name == "Renamed"
                 }), "the name was selected, and typing replaced it: \(form.ui.nameEntry.text)")
         }
     }

@@ -102,7 +102,7 @@ final class WindowLocaleTests: XCTestCase {
                 MainContext.spin(
                     until: { main.visiblePage == .results && !main.isFillingResults }, timeout: .seconds(15)))
             main.resultsList.activate(0)  // the detail's buttons, and a visited row
-            XCTAssertEqual(main.environment.keeper.store.records.count, 1, "opened: visited")
+            XCTAssertEqual(main.environment.items.keeper.store.records.count, 1, "opened: visited")
             var minimum: Int32 = 0
             gtk_widget_measure(main.window.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
             XCTAssertLessThanOrEqual(minimum, 360, "the narrowest the German window can be")

@@ -52,7 +52,7 @@ final class WindowMyItemsLargeTests: XCTestCase {
             defer { harness.dispose() }
             let main = harness.main, page = main.myItems.page
             XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
-            harness.environment.keeper.update { $0 = store }
+            harness.environment.items.keeper.update { $0 = store }
             main.myItems.storeChanged()
             main.myItems.showPage(myItems: true)
             Self.waitUntilListed(page)
@@ -80,7 +80,7 @@ final class WindowMyItemsLargeTests: XCTestCase {
         let store = Self.store(count)
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main, page = main.myItems.page
-            harness.environment.keeper.update { $0 = store }
+            harness.environment.items.keeper.update { $0 = store }
             main.myItems.storeChanged()
             main.myItems.showPage(myItems: true)
             Self.waitUntilListed(page)

@@ -59,7 +59,7 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
             defer { harness.dispose() }
-            let main = harness.main, page = main.myItems.page, keeper = harness.environment.keeper
+            let main = harness.main, page = main.myItems.page, keeper = harness.environment.items.keeper
             XCTAssertTrue(
                 MainContext.spin(
                     until: {
@@ -126,7 +126,7 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!, paths: paths)
             defer { harness.dispose() }
             let main = harness.main, page = main.myItems.page
-            XCTAssertTrue(MainContext.spin(until: { harness.environment.keeper.isLoaded }, timeout: .seconds(30)))
+            XCTAssertTrue(MainContext.spin(until: { harness.environment.items.keeper.isLoaded }, timeout: .seconds(30)))
             XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
             main.myItems.showPage(myItems: true)
             XCTAssertTrue(

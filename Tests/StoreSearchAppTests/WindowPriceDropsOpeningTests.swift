@@ -109,12 +109,12 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
         }
         XCTAssertTrue(
             MainContext.spin(until: {
-                environment.keeper.isLoaded && !main.priceWatch.isChecking && !main.myItems.page.isListing
+                environment.items.keeper.isLoaded && !main.priceWatch.isChecking && !main.myItems.page.isListing
                     && Set(main.myItems.page.shown.map(\.item.name)) == [
                         "Song 1", "Song 2", "Song 3", "Song 7", "Song 11",
                     ]
             }),
-            "way \(way), after \(spins) spins: \(main.myItems.page.shown.map(\.item.name)) loaded \(environment.keeper.isLoaded) checking \(main.priceWatch.isChecking) listing \(main.myItems.page.isListing) page \(String(describing: main.myItems.page.visiblePage)) records \(environment.keeper.store.records.count)"
+            "way \(way), after \(spins) spins: \(main.myItems.page.shown.map(\.item.name)) loaded \(environment.items.keeper.isLoaded) checking \(main.priceWatch.isChecking) listing \(main.myItems.page.isListing) page \(String(describing: main.myItems.page.visiblePage)) records \(environment.items.keeper.store.records.count)"
         )
         XCTAssertEqual(main.myItems.page.filter, .priceDrops)
         XCTAssertEqual(main.myItems.page.views.model.count, 5, "the rows are the listing's")
@@ -161,7 +161,7 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
             // typing left in a field: the listing changes while the rows are being replaced.
             var changesOnSelection = 0
             page.itemSelected.subscribe { _ in
-                let records = harness.environment.keeper.store.records.values.sorted { $0.id < $1.id }
+                let records = harness.environment.items.keeper.store.records.values.sorted { $0.id < $1.id }
                 guard let result = records[changesOnSelection % records.count].snapshot else { return }
                 changesOnSelection += 1
                 main.items.record(ItemChange(result: result, kind: .kept(changesOnSelection % 2 == 0)))
@@ -175,7 +175,7 @@ final class WindowPriceDropsOpeningTests: XCTestCase {
                 case 4: page.filterEntry.text = ["", "song", "1", "note 2"].randomElement(using: &random)!
                 case 5: main.priceWatch.check()
                 case 6:
-                    let record = harness.environment.keeper.store.records.values.randomElement(using: &random)!
+                    let record = harness.environment.items.keeper.store.records.values.randomElement(using: &random)!
                     if let result = record.snapshot {
                         main.items.record(ItemChange(result: result, kind: .kept(record.keptAt == nil)))
                     }

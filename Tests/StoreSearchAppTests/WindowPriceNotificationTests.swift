@@ -100,7 +100,7 @@ final class WindowPriceNotificationTests: XCTestCase {
                 let main = harness.main
                 XCTAssertTrue(
                     MainContext.spin(until: {
-                        busText.contains("member=Notify") && busText.contains("Kuzu Kuzu now $0.49 (was $0.99)")
+                        busText.contains("member=Notify") && busText.contains("Kuzu Kuzu: $0.49, was $0.99")
                     }),
                     "the server got no notification: \(busText)")
                 XCTAssertTrue(busText.contains("string \"1 kept item is cheaper\""), busText)
@@ -186,7 +186,9 @@ final class WindowPriceNotificationTests: XCTestCase {
                     main.window.activateAction(WindowAction.notifyPriceDrops.detailedName), "the main menu's switch")
                 XCTAssertEqual(settings?.bool(PriceDropNotifier.settingKey), false)
                 XCTAssertTrue(
-                    MainContext.spin(until: { environment.keeper.store.records["track:1440857788"]?.priceChange != nil }
+                    MainContext.spin(until: {
+                        environment.items.keeper.store.records["track:1440857788"]?.priceChange != nil
+                    }
                     ))
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking }))
                 XCTAssertNil(main.priceDrops.lastSent, "turned off: nothing sent")

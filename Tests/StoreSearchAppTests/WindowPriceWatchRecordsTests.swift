@@ -45,7 +45,7 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
             defer { harness.dispose() }
-            let keeper = harness.environment.keeper
+            let keeper = harness.environment.items.keeper
             XCTAssertTrue(
                 MainContext.spin(until: { keeper.store.records[id]?.priceChange != nil }),
                 "the price seen at the check at start")
@@ -70,7 +70,7 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let main = harness.main, page = main.myItems.page, keeper = harness.environment.keeper
+                let main = harness.main, page = main.myItems.page, keeper = harness.environment.items.keeper
                 let id = "track:1440857788"
                 XCTAssertTrue(
                     MainContext.spin(until: { lookups.withLock { $0 } == 1 && !main.priceWatch.isChecking }),

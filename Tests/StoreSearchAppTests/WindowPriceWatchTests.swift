@@ -86,7 +86,7 @@ final class WindowPriceWatchTests: XCTestCase {
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let main = harness.main, keeper = harness.environment.keeper
+                let main = harness.main, keeper = harness.environment.items.keeper
                 XCTAssertTrue(
                     MainContext.spin(until: { lookups.withLock { $0.count } == 1 && !main.priceWatch.isChecking }),
                     "looked up at start")
@@ -149,7 +149,7 @@ final class WindowPriceWatchTests: XCTestCase {
             MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let keeper = harness.environment.keeper
+                let keeper = harness.environment.items.keeper
                 XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 }))
                 XCTAssertTrue(
                     MainContext.spin(until: { keeper.store.records["track:1440857788"]?.priceChange?.isDrop == true }),

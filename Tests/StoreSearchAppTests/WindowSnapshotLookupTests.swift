@@ -67,7 +67,7 @@ final class WindowSnapshotLookupTests: XCTestCase {
         try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base, paths: paths)
             defer { harness.dispose() }
-            let keeper = harness.environment.keeper
+            let keeper = harness.environment.items.keeper
             XCTAssertTrue(MainContext.spin(until: { keeper.store.recordsWithoutSnapshot.isEmpty }), "looked up")
             XCTAssertEqual(lookups.withLock { $0.count }, 1, "one request for both")
             XCTAssertEqual(
@@ -107,7 +107,7 @@ final class WindowSnapshotLookupTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 }))
             MainContext.spin(until: { false }, timeout: .milliseconds(500))
             XCTAssertEqual(server.requestCount(path: "/lookup"), 1, "no retry in a loop")
-            XCTAssertEqual(harness.environment.keeper.store.recordsWithoutSnapshot.count, 2)
+            XCTAssertEqual(harness.environment.items.keeper.store.recordsWithoutSnapshot.count, 2)
             XCTAssertTrue(harness.close())
         }
         XCTAssertEqual(

@@ -50,4 +50,29 @@ final class WindowStoreDetailsTests: XCTestCase {
             XCTAssertEqual(harness.form.ui.priceEntry.text, "", "a bundle-only episode has no price of its own to edit")
         }
     }
+
+    /// Issue #42: the open item's own edit updates what it changed; the store's details beside it
+    /// are not made again (they were rebuilt, rows and screenshots, at every edit committed).
+    func testAnEditOfTheOpenItemKeepsItsStoreDetailRows() throws {
+        let server = CountingServer()
+        server.route("/search") { _ in LocalServerResponse(body: Data(Self.body.utf8)) }
+        let base = try server.start()
+        defer { server.stop() }
+        MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base)
+            defer { harness.dispose() }
+            harness.search("details")
+            harness.select("Song")
+            let rows = harness.form.storeDetailRows
+            XCTAssertEqual(rows.count, 4, "album, track, duration, lyrics")
+            guard let song = harness.form.item else { return XCTFail("nothing open") }
+            harness.main.items.record(
+                ItemChange(result: song.result, kind: .edits(before: ItemEdits(), after: ItemEdits(name: "Renamed"))))
+            XCTAssertEqual(harness.form.ui.nameEntry.text, "Renamed", "the form follows the edit")
+            XCTAssertTrue(zip(harness.form.storeDetailRows, rows).allSatisfy { $0 === $1 }, "the same rows")
+            XCTAssertEqual(harness.form.storeDetailRows.count, rows.count)
+            harness.select("Some App")
+            XCTAssertFalse(harness.form.storeDetailRows.contains { $0 === rows[0] }, "another item: its own rows")
+        }
+    }
 }

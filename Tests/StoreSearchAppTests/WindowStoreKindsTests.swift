@@ -117,7 +117,7 @@ final class WindowStoreKindsTests: XCTestCase {
             // The album's price falls; at a phone's width the name keeps its room.
             var cheaper = result
             cheaper.offers?.collectionPrice = 7.99
-            _ = harness.environment.keeper.refreshPrices(from: [cheaper])
+            _ = harness.environment.items.keeper.refreshPrices(from: [cheaper])
             harness.main.myItems.page.storeChanged()
             harness.resize(width: 360, height: 640)
             XCTAssertTrue(MainContext.spin(until: { list.allocatedWidth < 400 && list.allocatedWidth > 0 }))
@@ -169,7 +169,8 @@ final class WindowStoreKindsTests: XCTestCase {
             XCTAssertTrue(
                 MainContext.spin(until: { texts().contains("Album Only · $9.99") }), "as search shows it: \(texts())")
             XCTAssertEqual(
-                harness.environment.keeper.store.records["track:300002"]?.snapshot?.offers?.restriction, .albumOnly,
+                harness.environment.items.keeper.store.records["track:300002"]?.snapshot?.offers?.restriction,
+                .albumOnly,
                 "kept in the record that is saved")
         }
     }

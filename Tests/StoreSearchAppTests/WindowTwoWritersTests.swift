@@ -57,7 +57,7 @@ final class WindowTwoWritersTests: XCTestCase {
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
-                let keeper = harness.environment.keeper, main = harness.main
+                let keeper = harness.environment.items.keeper, main = harness.main
                 XCTAssertTrue(MainContext.spin(until: { !main.priceWatch.isChecking && !keeper.hasUnsavedChanges }))
                 try body(harness, paths)
             }
@@ -66,7 +66,7 @@ final class WindowTwoWritersTests: XCTestCase {
 
     func testAnotherWritersChangesAreMergedAndTheUsersKept() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, main = harness.main, file = harness.itemsFile
             @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
             @MainActor func setNotes(_ id: String, _ text: String) {
                 let record = keeper.store.records[id]!
@@ -134,7 +134,7 @@ final class WindowTwoWritersTests: XCTestCase {
     /// record the merge changed, as one step (and Ctrl+Shift+Z makes it again); the file follows.
     func testUndoTakesTheWholeMergeBack() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, main = harness.main, file = harness.itemsFile
             @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
             func saved() throws -> ItemStore { try ItemStoreFile(paths: paths).load().store }
             let before = keeper.store.records[Self.kuzuKuzu]
@@ -172,7 +172,7 @@ final class WindowTwoWritersTests: XCTestCase {
 
     func testASyncToolsConflictCopyIsOfferedMergedAndMovedAside() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main
+            let keeper = harness.environment.items.keeper, main = harness.main
             var other = keeper.store
             let song = SearchResult(id: "track:999", name: "From the Laptop", kind: .song)
             other.keep(song)
@@ -199,7 +199,7 @@ final class WindowTwoWritersTests: XCTestCase {
     /// (it was offered to no one, once, and never again).
     func testAWindowOpenedAgainInTheSameProcessWatchesAndIsOfferedWhatCameMeanwhile() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, file = harness.itemsFile
             @MainActor func notes(_ id: String) -> String? { keeper.store.records[id]?.edits.notes }
             func isLockedElsewhere() -> Bool {
                 let probe = DataFolderLock(directory: paths.dataDirectory)
@@ -253,7 +253,7 @@ final class WindowTwoWritersTests: XCTestCase {
     /// last value of both.
     func testTwoHundredAlternatingChangesLoseNothing() throws {
         try Self.withWindow { harness, paths in
-            let keeper = harness.environment.keeper, main = harness.main, file = harness.itemsFile
+            let keeper = harness.environment.items.keeper, main = harness.main, file = harness.itemsFile
             let ids = Array(keeper.store.records.keys).sorted()
             var random = SeededGenerator(seed: 46)
             var notes: [String: String] = [:], names: [String: String] = [:]

@@ -23,7 +23,8 @@ final class WindowTypingActionTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
             XCTAssertEqual(form.ui.notesView.text, "abc", "the typing stays in Notes")
             XCTAssertTrue(form.ui.notesView.containsFocus, "and so does the focus")
-            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.notes, "abc", "the typing is committed")
+            XCTAssertEqual(
+                harness.environment.items.keeper.store.records[id]?.edits.notes, "abc", "the typing is committed")
             XCTAssertTrue(
                 MainContext.spin(
                     until: { (try? harness.savedStore().records[id]?.edits.notes) == "abc" }, timeout: .seconds(10)),
@@ -33,7 +34,7 @@ final class WindowTypingActionTests: XCTestCase {
             harness.pressKeys("ctrl+z")
             XCTAssertTrue(MainContext.spin(until: { !main.keepButton.isActive }), "Ctrl+Z takes back the keep")
             XCTAssertEqual(form.ui.notesView.text, "", "and the typing, as one step")
-            XCTAssertNil(harness.environment.keeper.store.records[id]?.edits.notes)
+            XCTAssertNil(harness.environment.items.keeper.store.records[id]?.edits.notes)
             harness.pressKeys("ctrl+shift+z")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+Shift+Z does both again")
             XCTAssertEqual(form.ui.notesView.text, "abc")
@@ -56,7 +57,7 @@ final class WindowTypingActionTests: XCTestCase {
             harness.pressKeys("ctrl+d")
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
             XCTAssertEqual(form.ui.nameEntry.text, "Kuzu Kuzu live", "the typing stays in Name")
-            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.name, "Kuzu Kuzu live")
+            XCTAssertEqual(harness.environment.items.keeper.store.records[id]?.edits.name, "Kuzu Kuzu live")
 
             form.ui.artistEntry.grabFocus()
             harness.pressKeys("End")
@@ -68,7 +69,7 @@ final class WindowTypingActionTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { !main.keepButton.isActive }), "Ctrl+D again: no longer kept")
             XCTAssertTrue(
                 form.ui.artistEntry.text.hasSuffix(" band"), "the typing stays in Artist: \(form.ui.artistEntry.text)")
-            XCTAssertEqual(harness.environment.keeper.store.records[id]?.edits.artist, form.ui.artistEntry.text)
+            XCTAssertEqual(harness.environment.items.keeper.store.records[id]?.edits.artist, form.ui.artistEntry.text)
             XCTAssertTrue(harness.close())
             let saved = try XCTUnwrap(harness.savedStore().records[id]?.edits)
             XCTAssertEqual(saved.name, "Kuzu Kuzu live")
@@ -93,7 +94,7 @@ final class WindowTypingActionTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { main.keepButton.isActive }), "Ctrl+D keeps the item")
             XCTAssertEqual(form.ui.priceEntry.text, typed, "the typing stays")
             XCTAssertTrue(form.ui.priceError.isVisible, "with the reason it is not saved")
-            XCTAssertNil(harness.environment.keeper.store.records[form.item!.id]?.edits.price)
+            XCTAssertNil(harness.environment.items.keeper.store.records[form.item!.id]?.edits.price)
         }
     }
 
@@ -109,7 +110,7 @@ final class WindowTypingActionTests: XCTestCase {
             harness.typeKeys("seen live")
             XCTAssertTrue(MainContext.spin(until: { form.ui.notesView.text == "seen live" }))
             XCTAssertTrue(main.window.activateAction(WindowAction.markUnvisited.detailedName))
-            let store = { harness.environment.keeper.store }
+            let store = { harness.environment.items.keeper.store }
             XCTAssertNil(store().records[id]?.visitedAt, "no longer visited")
             XCTAssertEqual(store().records[id]?.edits.notes, "seen live", "the typing is committed")
             XCTAssertEqual(form.ui.notesView.text, "seen live")
@@ -142,7 +143,7 @@ final class WindowTypingActionTests: XCTestCase {
             harness.search("tarkan")
             harness.open("Kuzu Kuzu")
             let id = try XCTUnwrap(form.item?.id)
-            let store = { harness.environment.keeper.store }
+            let store = { harness.environment.items.keeper.store }
             form.ui.artistEntry.grabFocus()
             harness.pressKeys("End")  // focus selected all
             harness.typeKeys(" Z")

@@ -49,7 +49,7 @@ final class WindowUndoTests: XCTestCase {
             XCTAssertTrue(harness.main.window.activateAction("win.undo"))  // Ctrl+Z
             XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu")
             XCTAssertEqual(harness.main.resultsList.selectedElement?.name, "Kuzu Kuzu")
-            XCTAssertNil(harness.environment.keeper.store.records.values.first?.edits.name)
+            XCTAssertNil(harness.environment.items.keeper.store.records.values.first?.edits.name)
 
             XCTAssertTrue(harness.main.window.activateAction("win.redo"))  // Ctrl+Shift+Z
             XCTAssertEqual(harness.form.ui.nameEntry.text, "Kuzu Kuzu (Live)")
@@ -131,7 +131,7 @@ final class WindowUndoTests: XCTestCase {
             harness.select("Kuzu Kuzu")
             let id = try XCTUnwrap(harness.main.resultsList.selectedElement?.id)
             let window = harness.main.window
-            var isKept: Bool { harness.environment.keeper.store.records[id]?.keptAt != nil }
+            var isKept: Bool { harness.environment.items.keeper.store.records[id]?.keptAt != nil }
             XCTAssertTrue(window.activateAction("win.keep"))  // Ctrl+D
             XCTAssertTrue(isKept)
             harness.search("midnight")  // the kept item is nowhere on screen
@@ -190,7 +190,7 @@ final class WindowUndoTests: XCTestCase {
             harness.main.window.activateAction("win.undo")
             XCTAssertEqual(harness.main.shownItems.map(\.id), ids, "nothing of the old search appears")
             XCTAssertTrue(
-                harness.environment.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil },
+                harness.environment.items.keeper.store.records.values.allSatisfy { $0.hiddenAt == nil },
                 "the item is no longer hidden")
 
             harness.search("tarkan")

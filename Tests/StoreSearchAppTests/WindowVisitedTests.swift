@@ -11,7 +11,9 @@ final class WindowVisitedTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             harness.search("tarkan")
             let list = harness.main.resultsList
-            var visitedCount: Int { harness.environment.keeper.store.records.values.count { $0.visitedAt != nil } }
+            var visitedCount: Int {
+                harness.environment.items.keeper.store.records.values.count { $0.visitedAt != nil }
+            }
 
             for row in 0...5 {  // Down ×5 from the first row
                 list.selectedIndex = row
@@ -45,7 +47,7 @@ final class WindowVisitedTests: XCTestCase {
             XCTAssertEqual(harness.main.shownItems[0].id, next.id, "the next row took its place, selected")
             MainContext.spin(until: { false }, timeout: VisitTracker.dwell + .milliseconds(500))
             XCTAssertFalse(harness.main.shownItems[0].isVisited)
-            XCTAssertNil(harness.environment.keeper.store.records[next.id], "nor is it one of My Items")
+            XCTAssertNil(harness.environment.items.keeper.store.records[next.id], "nor is it one of My Items")
             XCTAssertTrue(harness.form.ui.notesView.grabFocus())
             XCTAssertTrue(
                 MainContext.spin(until: { harness.main.shownItems[0].isVisited }), "going into its form opens it")

@@ -64,7 +64,7 @@ final class BrowseController {
         self.detail = detail
         self.environment = environment
         queue = PreviewQueue(preview: preview)
-        queue.isHidden = { [keeper = environment.keeper] in keeper.store.isHidden($0.id) }
+        queue.isHidden = { [items = environment.items] in items.store.isHidden($0.id) }
         slot.append(ui.browseBar)
         connect()
         update()
@@ -76,7 +76,7 @@ final class BrowseController {
         window.addAction(.showTracks) { [weak self] in self?.openFromDetail(BrowseTarget.album(of:)) }
         window.addAction(.playAllPreviews) { [weak self] in
             guard let self, let page = self.page else { return }
-            let store = self.environment.keeper.store
+            let store = self.environment.items.store
             self.queueTarget = page.target
             self.queue.playAll(page.items.filter { !store.isHidden($0.id) }.map { store.item(for: $0) })
         }
@@ -145,7 +145,7 @@ final class BrowseController {
     /// A track in the album's detail: the album's page, that track selected (its detail, its preview).
     private func openTrack(_ track: SearchResult) {
         guard let album = detail.item, let target = BrowseTarget.album(of: album.result) else { return }
-        let item = environment.keeper.store.item(for: track)
+        let item = environment.items.store.item(for: track)
         showResultsPane()
         if target.isSamePage(as: self.target), let index = results.items.firstIndex(where: { $0.id == track.id }) {
             results.select(index)
@@ -266,7 +266,7 @@ final class BrowseController {
         }
         // The detail keeps the item the user came from, unless it is a row here (then selected).
         if let origin, !answer.items.contains(where: { $0.id == origin.id }) {
-            detail.show(environment.keeper.store.item(for: origin.result))
+            detail.show(environment.items.store.item(for: origin.result))
         }
         update()
     }

@@ -64,7 +64,7 @@ final class SearchProvider {
 
     private func handle(_ call: DBusCall) {
         let searches = call.method == "GetInitialResultSet" || call.method == "GetSubsearchResultSet"
-        if searches && !environment.keeper.isLoaded { return handleOnceLoaded(call) }
+        if searches && !environment.items.isLoaded { return handleOnceLoaded(call) }
         switch call.method {
         case "GetInitialResultSet": search(call.strings(0), answering: call)
         // The Shell asks this on every keystroke after the first: the store is asked again too.
@@ -87,7 +87,7 @@ final class SearchProvider {
         application.hold()
         let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings([])]) }
         Task { [weak self, environment] in
-            await environment.keeper.waitUntilLoaded()
+            await environment.items.waitUntilLoaded()
             deadline.cancel()
             if !call.isAnswered { self?.handle(call) }  // else a newer keystroke's search may be under way
             self?.application.release()
@@ -101,9 +101,9 @@ final class SearchProvider {
     private func activate(_ id: String, time: UInt32) {
         application.hold()
         Task { [weak self, environment, application] in
-            await environment.keeper.waitUntilLoaded()
+            await environment.items.waitUntilLoaded()
             defer { application.release() }
-            let record = environment.keeper.store.records[id]
+            let record = environment.items.store.records[id]
             let pick: Pick =
                 if let result = self?.answered[id] ?? record?.snapshot {
                     .result(result, isMine: record != nil)
@@ -137,7 +137,7 @@ final class SearchProvider {
             var ids = mineIDs
             do {
                 let found = try await environment.search.search(environment.query(term: term, category: .all))
-                let shown = environment.keeper.store.apply(to: found).map(\.result).filter { !mineIDs.contains($0.id) }
+                let shown = environment.items.store.apply(to: found).map(\.result).filter { !mineIDs.contains($0.id) }
                 for result in shown.prefix(Self.storeLimit) {
                     self?.answered[result.id] = result
                     ids.append(result.id)
@@ -157,7 +157,7 @@ final class SearchProvider {
         let query = terms.joined(separator: " ")
         return previous.filter { id in
             guard let result = answered[id] else { return false }
-            let item = environment.keeper.store.item(for: result)
+            let item = environment.items.store.item(for: result)
             return MyItemsList.text([item.name, item.artist ?? "", item.notes].joined(separator: "\n"), matches: query)
         }
     }
@@ -165,9 +165,9 @@ final class SearchProvider {
     /// The user's own items (not hidden) whose name, artist or notes hold every word.
     private func myMatches(_ term: String) -> [SearchResult] {
         guard !term.isEmpty else { return [] }
-        let keeper = environment.keeper
-        if myItems?.changeCount != keeper.changeCount {
-            myItems = (keeper.changeCount, MyItemsList(store: keeper.store, order: .dateChanged))
+        let items = environment.items
+        if myItems?.changeCount != items.changeCount {
+            myItems = (items.changeCount, MyItemsList(store: items.store, order: .dateChanged))
         }
         let list = myItems!.list
         return list.positions(.all, matching: term).lazy.map { list[$0] }
@@ -180,8 +180,8 @@ final class SearchProvider {
     private func metas(_ ids: [String]) -> Variant {
         let formatter = PriceFormatter(locale: environment.locale)
         let metas = ids.compactMap { id -> Variant? in
-            guard let result = answered[id] ?? environment.keeper.store.records[id]?.snapshot else { return nil }
-            let item = environment.keeper.store.item(for: result)
+            guard let result = answered[id] ?? environment.items.store.records[id]?.snapshot else { return nil }
+            let item = environment.items.store.item(for: result)
             let price = formatter.listing(
                 price: item.price, ownPrice: item.edits.price != nil, offers: result.offers, currency: result.currency)
             let description = [item.artist, result.kind.displayName, price].compactMap { $0 }.joined(separator: " · ")

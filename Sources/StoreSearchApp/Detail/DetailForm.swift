@@ -13,7 +13,7 @@ final class DetailForm {
     let ui = DetailFormOutlets()
     let priceHistory: PriceHistoryView
     let keptStore: KeptStoreNotice
-    private var storeDetailRows: [Widget] = []
+    private(set) var storeDetailRows: [Widget] = []
     let screenshots: ScreenshotStrip
     let summary: ExpandableText
     private var trackRows: [Widget] = []
@@ -119,6 +119,9 @@ final class DetailForm {
             if let typed = invalidPriceText { invalidPriceDropped.send((typed, current)) }
         }
         let isNewItem = self.item?.id != item?.id
+        // What the store said of it is shown again only when it changed (another item, a price
+        // check): the item's own edit (a name typed, Ctrl+D) leaves its rows and links as they are.
+        let isNewResult = isNewItem || self.item?.result != item?.result
         // A change to the shown item (a visit, a price check, an undo) leaves the fields being
         // typed in as they are (a price that is no price keeps its error: only another item or
         // Revert discards it), and the item as the form knows it is the store's without the
@@ -148,28 +151,34 @@ final class DetailForm {
             ui.priceEntry.text = shownPrice(of: item)
             setPriceError(nil)
         }
-        let offers = PriceFormatter(locale: locale).allOffers(
-            price: item.result.price, offers: item.result.offers, currency: item.result.currency)
-        ui.offersLabel.text = offers ?? ""
-        ui.offersLabel.isVisible = offers != nil
+        if isNewResult { showStoreFacts(of: item.result) }
         keptStore.show(item)
         priceHistory.show(item)
-        showStoreDetails(of: item.result)
         ui.dateLabel.text = ReleaseDateFormatter(locale: locale).string(for: item.releaseDate) ?? localized("Unknown")
         if let date = item.releaseDate {
             isFilling = true
             ui.calendar.date = date
             isFilling = false
         }
-        ui.kindValue.text = item.result.kind.displayName
-        ui.genreValue.text = item.result.genre ?? "—"
         if !isTyping(ui.notesView) { ui.notesView.text = item.notes }
         // an edit keeps Show More's choice
         if isNewItem || item.result.summary != summary.text { summary.show(item.result.summary) }
-        ui.viewStoreButton.tooltip = item.result.storeLinkNote  // why it is disabled (a refused or missing link)
-        showBrowseLinks(for: item.result)
         updateButtons(for: item)
         if isNewItem { loadArtwork(for: item) }  // a change to the shown item keeps its artwork
+    }
+
+    /// What the store says of the item, which the user does not edit: its offers, details, kind,
+    /// genre, store link and the pages it leads to.
+    private func showStoreFacts(of result: SearchResult) {
+        let offers = PriceFormatter(locale: locale).allOffers(
+            price: result.price, offers: result.offers, currency: result.currency)
+        ui.offersLabel.text = offers ?? ""
+        ui.offersLabel.isVisible = offers != nil
+        showStoreDetails(of: result)
+        ui.kindValue.text = result.kind.displayName
+        ui.genreValue.text = result.genre ?? "—"
+        ui.viewStoreButton.tooltip = result.storeLinkNote  // why it is disabled (a refused or missing link)
+        showBrowseLinks(for: result)
     }
 
     private func updateButtons(for item: Item) {

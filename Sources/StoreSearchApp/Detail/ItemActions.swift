@@ -31,8 +31,8 @@ final class ItemActions {
         detail.shown.subscribe { [weak self] item in self?.show(item) }
         detail.invalidPriceChanged.subscribe { [weak self] in self?.show(self?.item) }
         // The shown item changed (an edit, an undo, Mark as Unvisited): what can be done follows.
-        items.changed.subscribe { [weak self] ids in
-            guard let self, let shown = self.item, ids.contains(shown.id) else { return }
+        items.changed.subscribe { [weak self] change in
+            guard let self, let shown = self.item, change.ids.contains(shown.id) else { return }
             self.show(items.store.item(for: shown.result))
         }
         window.addAction(.hideItem) { [weak self] in self?.act { self?.hide($0) } }
@@ -87,7 +87,7 @@ final class ItemActions {
 
     /// Hides `item` (the shown one: the Hide button, or Delete in the results) with an Undo notice.
     private func hide(_ item: Item) {
-        guard !items.keeper.isReadOnly else { return }
+        guard !items.isReadOnly else { return }
         items.record(
             ItemChange(result: item.result, kind: .hidden(true)),
             notice: String(format: localized("“%@” hidden"), item.name))

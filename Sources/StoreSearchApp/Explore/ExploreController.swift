@@ -46,7 +46,10 @@ final class ExploreController {
         root.show(environment.showsCharts ? Page.loading : Page.hint)
         ui.retryButton.onClicked { [weak self] in self?.reload() }
         ui.offlineButton.onClicked { [weak self] in self?.offlineRequested.send() }
-        items.changed.subscribe { [weak self] ids in self?.follow(ids) }
+        // A newer snapshot changes nothing a chart's row shows (its record is the chart's answer).
+        items.changed.subscribe { [weak self] change in
+            if change.cause != .snapshots { self?.follow(change.ids) }
+        }
     }
 
     var visiblePage: Page { root.visible(Page.self) ?? .hint }
@@ -115,7 +118,7 @@ final class ExploreController {
         for section in sections {
             switch answers[section.chart] {
             case .success(let records)?:
-                environment.keeper.refreshSnapshots(from: records)  // as a search's answer does
+                items.refreshSnapshots(from: records)  // as a search's answer does
                 section.show(records, store: store, formatter: formatter, loader: environment.artwork)
             case .failure(let failure)?: section.show(failure)
             case nil: section.show([], store: store, formatter: formatter, loader: environment.artwork)

@@ -190,12 +190,15 @@ final class ItemStoreKeeper {
 
     /// The store showed these results again: records of them take the newer snapshot.
     /// Before the file is read there is no record to refresh: `followStore` asks again after.
-    func refreshSnapshots(from results: [SearchResult]) {
+    /// Returns the ids of the records that may have changed (none: none did).
+    @discardableResult
+    func refreshSnapshots(from results: [SearchResult]) -> Set<String> {
         // In place: a copy to compare would copy every record.
-        guard isLoaded else { return }
+        guard isLoaded else { return [] }
         let ids = Set(results.lazy.map(\.id).filter { self.store.records[$0] != nil })
-        guard !ids.isEmpty, store.refreshSnapshots(from: results) else { return }
+        guard !ids.isEmpty, store.refreshSnapshots(from: results) else { return [] }
         changed(ids: ids)
+        return ids
     }
 
     /// The kept items' prices were looked up again: their snapshots and price histories follow.

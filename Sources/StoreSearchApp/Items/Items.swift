@@ -5,8 +5,33 @@ import StoreSearchCore
 /// view which items it touched. Views only follow `changed`; none of them is told by another.
 /// One step of the history is one thing the user did: usually one change, but an action on the
 /// open item (`actOnOpenItem`) also holds the typing it committed.
+/// The app has one (`AppEnvironment.items`): the price watch, the search provider and the
+/// window all reach the store through it; a window starts its own history (`startHistory`).
 @MainActor
 final class Items {
+    /// Why items changed, for listeners that follow only some changes.
+    enum Cause: Sendable {
+        /// The user changed them (or another of their changes joined an action's step).
+        case edit
+        /// An undo or a redo.
+        case undo
+        /// Opening an item marked it visited.
+        case visit
+        /// A store's answer (a search, a chart) gave them a newer snapshot.
+        case snapshots
+        /// A price check looked them up again: new snapshots, prices and price histories.
+        case priceCheck
+        /// Another writer's copy of the item file was merged in.
+        case merged
+    }
+
+    /// What `changed` says: these items changed, for this reason.
+    struct Change {
+        let ids: Set<String>
+        let cause: Cause
+    }
+
+    /// Only Items/ reaches the keeper; everyone else asks `Items`.
     let keeper: ItemStoreKeeper
     private var history = UndoHistory<[ItemChange]>(limit: 50)
     /// The step an action on the open item is making: its changes so far, and its notice.
@@ -16,8 +41,9 @@ final class Items {
     /// keeps them up to date: Undo puts an item back with the prices the store showed meanwhile.
     private(set) var removed = ItemStore()
 
-    /// These items changed in the store (a change, an undo, a redo, a visit).
-    let changed = Event<Set<String>>()
+    /// These items changed in the store (a change, an undo, a redo, a visit, a newer snapshot,
+    /// a price check, another writer's copy): every view follows the ids it is given.
+    let changed = Event<Change>()
     /// A step went onto the history; `notice` (nil: none) offers to undo it (`undo(ifLatest:)`).
     let stepRecorded = Event<(step: [ItemChange], notice: String?)>()
     /// Commits what is typed in the open item's form, before an action on that item (the form
@@ -34,11 +60,67 @@ final class Items {
                 history.record(step)
                 forgetRemovedNoLongerUndoable()
             }
-            changed.send(ids)
+            changed.send(Change(ids: ids, cause: .merged))
         }
     }
 
     var store: ItemStore { keeper.store }
+    /// False until the item file has been read (in the background, after start).
+    var isLoaded: Bool { keeper.isLoaded }
+    /// Another process holds the items: nothing done here is saved.
+    var isReadOnly: Bool { keeper.isReadOnly }
+    /// What reading the item file found to tell the user (nil: nothing).
+    var loadNotice: String? { keeper.loadNotice }
+    /// The file was read.
+    var loaded: Event<Void> { keeper.loaded }
+    /// A save in the background failed (the changes are kept and saved again later).
+    var backgroundSaveFailed: Event<ItemStoreFileError> { keeper.backgroundSaveFailed }
+    /// Counts the store's changes (a listing made at one count knows whether it is current).
+    var changeCount: Int { keeper.changeCount }
+    func waitUntilLoaded() async { await keeper.waitUntilLoaded() }
+    /// The ids of the records changed since `changeCount` was `change` (nil: not known).
+    func ids(changedSince change: Int) -> Set<String>? { keeper.ids(changedSince: change) }
+    /// Writes the store now (closing, exit).
+    func saveNow() throws(ItemStoreFileError) { try keeper.saveNow() }
+    /// Lets another process take the items (the last window closed, the app ends).
+    func releaseLock() { keeper.releaseLock() }
+    /// Takes the items back in a process that let them go (a window or the background watch again).
+    func retakeLock() { keeper.retakeLock() }
+
+    /// A window starts with an empty history (what another window did is not undone here).
+    func startHistory() {
+        history = UndoHistory<[ItemChange]>(limit: 50)
+        openStep = nil
+        removed = ItemStore()
+        draftBases = [:]
+        commitTyping = {}
+    }
+
+    /// A store's answer (a search, a chart) showed these results: records of them take the newer
+    /// snapshot, and their views follow.
+    func refreshSnapshots(from results: [SearchResult]) {
+        let ids = keeper.refreshSnapshots(from: results)
+        if !ids.isEmpty { changed.send(Change(ids: ids, cause: .snapshots)) }
+    }
+
+    /// A price check's answer goes into the store: snapshots for records that had none
+    /// (`missing`), snapshots, prices and price histories for kept items. Announced by
+    /// `pricesChecked`, once a check (relisting 10,000 items at each of its 50 answers would cost
+    /// the main loop more than a frame each). Returns the price changes and the ids changed.
+    func takePriceCheck(_ results: [SearchResult], missing: Set<String>) -> (
+        changes: [String: PriceChange], ids: Set<String>
+    ) {
+        refreshRemovedPrices(from: results)
+        let looked = results.filter { missing.contains($0.id) }
+        let snapshots = looked.isEmpty ? [] : keeper.refreshSnapshots(from: looked)
+        let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
+        return (refreshed.changes, refreshed.ids.union(snapshots))
+    }
+
+    /// A price check (or its answered part) changed these items: every view follows.
+    func pricesChecked(_ ids: Set<String>) {
+        if !ids.isEmpty { changed.send(Change(ids: ids, cause: .priceCheck)) }
+    }
 
     /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
     /// `actOnOpenItem`, the change joins that action's step.
@@ -52,7 +134,7 @@ final class Items {
             history.record([change])
             forgetRemovedNoLongerUndoable()
         }
-        changed.send([change.id])
+        changed.send(Change(ids: [change.id], cause: .edit))
         if openStep == nil { stepRecorded.send(([change], notice)) }
     }
 
@@ -107,7 +189,7 @@ final class Items {
     func markVisited(_ result: SearchResult) {
         guard !store.item(for: result).isVisited else { return }
         keeper.update(ids: [result.id]) { $0.markVisited(result) }
-        changed.send([result.id])
+        changed.send(Change(ids: [result.id], cause: .visit))
     }
 
     /// Takes back the latest step; returns it (nil: nothing to undo).
@@ -144,11 +226,11 @@ final class Items {
         keeper.update(ids: Set(changes.map(\.id))) { store in
             for change in changes { store.apply(change) }
         }
-        changed.send(Set(changes.map(\.id)))
+        changed.send(Change(ids: Set(changes.map(\.id)), cause: .undo))
     }
 
     /// The price watch looked kept items up again: those removed (and not back) follow too.
-    func refreshRemovedPrices(from results: [SearchResult]) {
+    private func refreshRemovedPrices(from results: [SearchResult]) {
         guard !removed.isEmpty else { return }
         _ = removed.refreshPrices(from: results.filter { removed.records[$0.id] != nil && store.records[$0.id] == nil })
     }

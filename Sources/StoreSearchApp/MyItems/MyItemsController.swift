@@ -12,7 +12,6 @@ final class MyItemsController {
     let page: MyItemsPage
     let pages: ViewStack
     private let window: Window
-    private let keeper: ItemStoreKeeper
     private let items: Items
     private let notices: NoticesController
     private(set) var exportChooser: FileChooserNative?
@@ -26,13 +25,12 @@ final class MyItemsController {
         notices: NoticesController
     ) {
         self.window = window
-        keeper = environment.keeper
         self.items = items
         self.notices = notices
         page = MyItemsPage(window: window, environment: environment, state: state)
         self.pages = pages
 
-        items.changed.subscribe { [weak self] ids in self?.storeChanged(ids: ids) }
+        items.changed.subscribe { [weak self] change in self?.storeChanged(ids: change.ids) }
         pages.onVisiblePageChanged { [weak self] in
             guard let self else { return }
             if self.isShowingMyItems { self.page.pageShown() }
@@ -78,8 +76,8 @@ final class MyItemsController {
 
     private func updateSelectionActions() {
         let selected = page.selected
-        window.setActionEnabled(.restoreItem, selected?.isHidden == true && !keeper.isReadOnly)
-        window.setActionEnabled(.removeItem, selected != nil && !keeper.isReadOnly)
+        window.setActionEnabled(.restoreItem, selected?.isHidden == true && !items.isReadOnly)
+        window.setActionEnabled(.removeItem, selected != nil && !items.isReadOnly)
     }
 
     private func restoreSelected() {
@@ -92,7 +90,7 @@ final class MyItemsController {
     /// Forgets the selected item's record (edits, notes, marks) with an Undo notice; the next row
     /// takes its place.
     private func removeSelected() {
-        guard let item = page.selected, let record = keeper.store.records[item.id] else { return }
+        guard let item = page.selected, let record = items.store.records[item.id] else { return }
         let index = page.views.selection.selectedIndex ?? 0
         items.record(
             ItemChange(result: item.item.result, kind: .record(before: record, after: nil)),
@@ -146,7 +144,7 @@ final class MyItemsController {
     /// Writes My Items (all of them, by name) to `url` off the main thread (listing 100,000 items
     /// takes a third of a second too); says how it went.
     func export(to url: URL) {
-        let store = keeper.store
+        let store = items.store
         Task {
             let (count, outcome) = await Task.detached { () -> (Int, MyItemsExport.Failure?) in
                 let items = MyItemsList(store: store, order: .name).items()

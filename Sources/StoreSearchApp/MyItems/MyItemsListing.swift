@@ -47,7 +47,7 @@ final class MyItemsListing {
     /// Work is under way in the background (tests wait for it).
     var isBusy: Bool { listingTask != nil || buildTask != nil || updateTask != nil }
 
-    private let keeper: ItemStoreKeeper
+    private let items: Items
     private let request: @MainActor () -> Request
     /// The store's change count that `list` reflects, and the one a list being made reflects.
     private var listChangeCount = -1
@@ -61,8 +61,8 @@ final class MyItemsListing {
     private var updateTask: Task<Void, Never>?
     private var updateGeneration = 0
 
-    init(keeper: ItemStoreKeeper, request: @escaping @MainActor () -> Request) {
-        self.keeper = keeper
+    init(items: Items, request: @escaping @MainActor () -> Request) {
+        self.items = items
         self.request = request
         build()
     }
@@ -73,11 +73,11 @@ final class MyItemsListing {
         let isFirst = !isLive
         isLive = true
         if isFirst, list != nil { relist() }  // the last list, while it follows the store
-        if list == nil || listChangeCount != keeper.changeCount { followStore() }
+        if list == nil || listChangeCount != items.changeCount { followStore() }
     }
 
     /// False until the item file has been read (in the background, after the window started).
-    var isStoreLoaded: Bool { keeper.isLoaded }
+    var isStoreLoaded: Bool { items.isLoaded }
 
     /// The item file was read (after the window started): the list made from the empty store
     /// before is dropped, and made from the items.
@@ -95,13 +95,13 @@ final class MyItemsListing {
     func storeChanged() { followStore() }
 
     private func followStore() {
-        guard let list, buildTask == nil, let ids = keeper.ids(changedSince: listChangeCount) else {
-            if buildTask == nil || buildChangeCount != keeper.changeCount { build() }
+        guard let list, buildTask == nil, let ids = items.ids(changedSince: listChangeCount) else {
+            if buildTask == nil || buildChangeCount != items.changeCount { build() }
             return
         }
         guard !ids.isEmpty else { return }
         cancelUpdate()
-        let changes = ids.map { (id: $0, record: keeper.store.records[$0]) }, changeCount = keeper.changeCount
+        let changes = ids.map { (id: $0, record: items.store.records[$0]) }, changeCount = items.changeCount
         guard ids.count >= Self.backgroundChanges, list.count >= Self.backgroundThreshold else {
             return updated(list.updating(changes), changeCount: changeCount)
         }
@@ -163,7 +163,7 @@ final class MyItemsListing {
     /// Makes the list from the store: at once for a few items, else off the main thread.
     private func build() {
         cancelBuild()
-        let store = keeper.store, order = request().order, changeCount = keeper.changeCount
+        let store = items.store, order = request().order, changeCount = items.changeCount
         guard store.records.count >= Self.backgroundThreshold else {
             return listReady(MyItemsList(store: store, order: order), changeCount: changeCount)
         }

@@ -107,7 +107,7 @@ final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
-        listing = MyItemsListing(keeper: environment.keeper) { [unowned self] in
+        listing = MyItemsListing(items: environment.items) { [unowned self] in
             MyItemsListing.Request(order: self.state.myItemsOrder, filter: self.filter, text: self.filterEntry.text)
         }
         listing.listed.subscribe { [weak self] listed in self?.show(listed) }

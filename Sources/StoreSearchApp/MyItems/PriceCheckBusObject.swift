@@ -39,14 +39,14 @@ final class PriceCheckBusObject {
                 let (service, environment) = prices()
                 let result = await service.checkNow()
                 let queries = PriceWatch.queries(
-                    for: environment.keeper.store, region: environment.storeRegion.country)
+                    for: environment.items.store, region: environment.storeRegion.country)
                 var changes: [String: PriceChange] = [:], failure = ""
                 switch result {
                 case .success(let found): changes = found
                 case .failure(let error): failure = error.message
                 }
                 let lines = RefreshPricesCommand.lines(
-                    for: changes, store: environment.keeper.store, formatter: PriceFormatter(locale: environment.locale)
+                    for: changes, store: environment.items.store, formatter: PriceFormatter(locale: environment.locale)
                 )
                 let summary = RefreshPricesCommand.summary(
                     items: queries.reduce(0) { $0 + $1.ids.count }, requests: queries.count, changes: changes)

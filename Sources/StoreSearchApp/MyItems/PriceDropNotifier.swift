@@ -12,7 +12,7 @@ final class PriceDropNotifier {
     static let notificationID = "price-drops"
     static let settingKey = "notify-price-drops"
     /// What clicking the notification runs (added at start, before any window).
-    static let applicationAction = ApplicationActions.showPriceDrops
+    static let applicationAction = "show-price-drops"
     /// Items named in the body; the rest is "…".
     nonisolated static let namedItems = 3
 
@@ -79,12 +79,10 @@ final class PriceDropNotifier {
         guard !drops.isEmpty else { return nil }
         let title = String(
             format: localizedPlural("%ld kept item is cheaper", "%ld kept items are cheaper", drops.count), drops.count)
-        var parts = drops.prefix(namedItems).map { id, change in
-            let now = formatter.string(for: change.current.price, currency: change.current.currency) ?? ""
-            let was = formatter.string(for: change.previous.price, currency: change.previous.currency) ?? ""
-            return String(format: localized("%1$@ now %2$@ (was %3$@)"), names[id] ?? id, now, was)
-        }
-        if drops.count > namedItems { parts.append("…") }
-        return (title, parts.joined(separator: ", "))
+        let wording = PriceChangeWording(formatter: formatter)
+        var lines = drops.prefix(namedItems).map { id, change in wording.line(name: names[id] ?? id, change) }
+        if drops.count > namedItems { lines.append("…") }
+        // A line each: the wording has commas of its own.
+        return (title, lines.joined(separator: "\n"))
     }
 }

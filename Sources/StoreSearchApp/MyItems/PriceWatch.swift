@@ -18,20 +18,16 @@ final class PriceWatch {
     static let maximumRetries = 3
 
     private let service: SearchService
-    private let keeper: ItemStoreKeeper
-    /// The open window's items: those removed from My Items whose removal can be undone are
-    /// watched too (the watch outlives a window while it runs in the background).
-    weak var items: Items?
+    /// The app's items: a check's answers go into the store through them, and they announce
+    /// what changed (`Items.changed`, cause `.priceCheck`). Those removed from My Items whose
+    /// removal can be undone are watched too.
+    private let items: Items
     /// The store region records without a snapshot (which never said theirs) are asked in.
     private let region: () -> String
     private let interval: Duration
     private var task: Task<Void, Never>?
     private var timer: Gtk.Timer?
 
-    /// A check (or the part of it that was answered) changed the records with these ids (nil: any
-    /// may have): My Items follows, once a check, not at each of its 50 answers (relisting 10,000
-    /// items at each cost the main loop more than a frame).
-    let answered = Event<Set<String>?>()
     /// A check ended with every request answered: the price changes it found, by item id.
     let checked = Event<[String: PriceChange]>()
     /// A check ended early: the store could not be reached or failed (not a cancellation); what failed.
@@ -40,12 +36,11 @@ final class PriceWatch {
     var isChecking: Bool { task != nil }
 
     init(
-        service: SearchService, keeper: ItemStoreKeeper, items: Items? = nil,
+        service: SearchService, items: Items,
         interval: Duration = PriceWatch.defaultInterval,
         region: @escaping () -> String
     ) {
         self.service = service
-        self.keeper = keeper
         self.items = items
         self.interval = interval
         self.region = region
@@ -66,8 +61,8 @@ final class PriceWatch {
 
     /// One check, unless one is under way.
     func check() {
-        guard task == nil, keeper.isLoaded else { return }
-        let store = keeper.store, removed = items?.removed ?? ItemStore(), region = region()
+        guard task == nil, items.isLoaded else { return }
+        let store = items.store, removed = items.removed, region = region()
         task = Task { [weak self] in
             // Sorting 10,000 records into requests is no work for the main loop.
             let (queries, missing, linked) = await Task.detached {
@@ -86,19 +81,18 @@ final class PriceWatch {
                 LogDomain.app,
                 "Looking up \(queries.reduce(0) { $0 + $1.ids.count }) saved items in \(queries.count) requests")
             var changes: [String: PriceChange] = [:]
-            var changed: Set<String>? = []
+            var changed: Set<String> = []
             do {
                 try await Self.run(
                     queries, service: self.service, longestWait: TimeInterval(self.interval.components.seconds)
                 ) { results in
                     let results = Self.rekeyed(results, linked: linked)
-                    self.items?.refreshRemovedPrices(from: results)
-                    let applied = self.apply(results, missing: missing)
-                    changes.merge(applied.changes) { $1 }
-                    changed = applied.ids.flatMap { ids in changed.map { $0.union(ids) } }
+                    let taken = self.items.takePriceCheck(results, missing: missing)
+                    changes.merge(taken.changes) { $1 }
+                    changed.formUnion(taken.ids)
                 }
                 self.task = nil
-                if changed?.isEmpty != true { self.answered.send(changed) }
+                self.items.pricesChecked(changed)
                 self.checked.send(changes)
             } catch {
                 // Offline, throttled for long or failing: the next check (or start) tries again.
@@ -107,7 +101,7 @@ final class PriceWatch {
                     Log.message(LogDomain.app, "Looking up saved items failed, to be tried again later: \(error)")
                 }
                 self.task = nil
-                if changed?.isEmpty != true { self.answered.send(changed) }
+                self.items.pricesChecked(changed)
                 if !cancelled { self.failed.send((error as? SearchFailure)?.message ?? "\(error)") }
             }
         }
@@ -118,21 +112,6 @@ final class PriceWatch {
         timer = nil
         task?.cancel()
         task = nil
-    }
-
-    /// Puts an answer into the store: snapshots for the records that lacked one when the check
-    /// began (`missing`), snapshots and prices for kept items. Returns the price changes and the
-    /// ids of the records that changed (nil: any may have).
-    private func apply(_ results: [SearchResult], missing: Set<String>) -> (
-        changes: [String: PriceChange], ids: Set<String>?
-    ) {
-        let before = keeper.changeCount
-        let looked = results.filter { missing.contains($0.id) }
-        if !looked.isEmpty { keeper.refreshSnapshots(from: looked) }
-        let refreshed = keeper.refreshPrices(from: results.filter { !missing.contains($0.id) })
-        guard !looked.isEmpty else { return (refreshed.changes, refreshed.ids) }
-        // snapshots filled in: any row may read otherwise
-        return (refreshed.changes, keeper.changeCount == before ? [] : nil)
     }
 
     /// What a check asks for: kept items in the region each was last seen in, records without a

@@ -36,7 +36,7 @@ final class PriceWatchService {
         self.environment = environment
         self.firstRetry = firstRetry
         nextRetry = firstRetry
-        watch = PriceWatch(service: environment.search, keeper: environment.keeper) { [environment] in
+        watch = PriceWatch(service: environment.search, items: environment.items) { [environment] in
             environment.storeRegion.country
         }
         notifier = PriceDropNotifier(
@@ -49,7 +49,7 @@ final class PriceWatchService {
     /// calls (a window opened on the running service) change nothing. The offline catalog does
     /// not know the user's items from the store.
     func start() {
-        guard environment.keeper.isLoaded, !environment.isOffline, !watch.isStarted else { return }
+        guard environment.items.isLoaded, !environment.isOffline, !watch.isStarted else { return }
         if network == nil {
             network = NetworkChanges { [weak self] available in self?.networkChanged(available: available) }
         }
@@ -83,7 +83,7 @@ final class PriceWatchService {
     /// Checks now (or waits for the check under way) and returns what changed: `--refresh-prices`
     /// with the app running. The items are read first.
     func checkNow() async -> Result<[String: PriceChange], PriceCheckFailure> {
-        await environment.keeper.waitUntilLoaded()
+        await environment.items.waitUntilLoaded()
         guard !environment.isOffline else {
             return .failure(PriceCheckFailure(message: localized("StoreSearch is searching its offline catalog")))
         }
@@ -105,7 +105,7 @@ final class PriceWatchService {
         nextRetry = firstRetry
         retry?.cancel()
         retry = nil
-        notifier.checked(changes) { [environment] in environment.keeper.store }
+        notifier.checked(changes) { [environment] in environment.items.store }
     }
 
     /// The store could not be reached: again after the back-off while a network is there, else

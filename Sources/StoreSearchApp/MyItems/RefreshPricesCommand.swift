@@ -154,15 +154,9 @@ public enum RefreshPricesCommand {
 
     /// "Kuzu Kuzu: $0.49, was $0.99", by name.
     static func lines(for changes: [String: PriceChange], store: ItemStore, formatter: PriceFormatter) -> [String] {
-        func price(_ point: PricePoint) -> String {
-            let offers = point.offer.map { StoreOffers(restriction: $0, collectionPrice: point.price) }
-            return formatter.listing(price: point.price, ownPrice: false, offers: offers, currency: point.currency)
-                ?? localized("No price")
-        }
+        let wording = PriceChangeWording(formatter: formatter)
         return changes.map { id, change in
-            let name = store.records[id].map { MyItem(record: $0).item.name } ?? id
-            let format = change.isRise ? localized("%1$@: %2$@, up from %3$@") : localized("%1$@: %2$@, was %3$@")
-            return String(format: format, name, price(change.current), price(change.previous))
+            wording.line(name: store.records[id].map { MyItem(record: $0).item.name } ?? id, change)
         }.sorted()
     }
 

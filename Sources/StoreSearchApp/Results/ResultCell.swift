@@ -31,10 +31,10 @@ extension ResultCell {
     /// for a rise (plain). Nil `markup`: no change to show (`text` is then the plain listing).
     func priceWithChange(of item: Item, formatter: PriceFormatter) -> (text: String?, markup: String?) {
         let now = listingPrice(of: item, formatter: formatter)
-        guard let change = item.priceChange, change.isDrop || change.isRise, let now,
-            let old = formatter.string(for: change.previous.price, currency: change.previous.currency)
-        else { return (now, nil) }
-        let format = change.isDrop ? localized("%1$@, was %2$@") : localized("%1$@, up from %2$@")
+        guard let change = item.priceChange, change.isDrop || change.isRise, let now else { return (now, nil) }
+        // The row's own price (the user's edit, its offer) beside the old one, in the app's one wording.
+        let old = PriceChangeWording(formatter: formatter).old(change)
+        let format = PriceChangeWording.format(for: change)
         let nowMarkup = change.isDrop ? "<b>\(Label.escapedMarkup(now))</b>" : Label.escapedMarkup(now)
         let oldMarkup = change.isDrop ? "<s>\(Label.escapedMarkup(old))</s>" : Label.escapedMarkup(old)
         // The format's own words escaped too (a translation may hold "&"); its placeholders hold

@@ -22,7 +22,6 @@ final class ResultsController {
     let listButton: ToggleButton
     let gridButton: ToggleButton
     private let feeder: ResultsFeeder
-    private let keeper: ItemStoreKeeper
     private let userItems: Items
     private let state: WindowState
     private var visits: VisitTracker!
@@ -42,7 +41,6 @@ final class ResultsController {
         viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, environment: AppEnvironment,
         items: Items, state: WindowState
     ) {
-        keeper = environment.keeper
         userItems = items
         self.state = state
         (listButton, gridButton) = viewButtons
@@ -66,7 +64,7 @@ final class ResultsController {
     }
 
     private func connectSignals() {
-        userItems.changed.subscribe { [weak self] ids in self?.follow(ids) }
+        userItems.changed.subscribe { [weak self] change in self?.follow(change) }
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         for view in [list as Widget, grid as Widget] {
             view.onKeyPressedBeforeChildren { [weak self] keyval, _ in
@@ -102,8 +100,8 @@ final class ResultsController {
         _ results: [SearchResult], refreshingSnapshots: Bool = true, then finished: (@MainActor () -> Void)? = nil
     ) {
         lastResults = results
-        if refreshingSnapshots { keeper.refreshSnapshots(from: results) }
-        let items = order.sorted(keeper.store.apply(to: results))
+        if refreshingSnapshots { userItems.refreshSnapshots(from: results) }
+        let items = order.sorted(userItems.store.apply(to: results))
         views.lookAlikes.ids = LookAlikes.ids(in: items)
         feeder.show(items, then: finished)
         updateCount()
@@ -261,22 +259,34 @@ final class ResultsController {
     /// Brings the rows in line with the store after a change to these items. A row is only ever
     /// shown for a result of the current search, and at most once. A hidden selected row's
     /// place goes to the next row, selected and focused, so Delete can go on down the list.
-    private func follow(_ ids: Set<String>) {
-        for result in lastResults where ids.contains(result.id) { reflect(result) }
+    /// A price check's new price shows at once on a kept item's row, when the check asked the
+    /// store these results came from (a result of another store keeps that store's price).
+    private func follow(_ change: Items.Change) {
+        // A newer snapshot from the same store changes nothing a row shows (the rows being made
+        // for the answer that brought it read the store anyway).
+        guard change.cause != .snapshots else { return }
+        for (index, result) in lastResults.enumerated() where change.ids.contains(result.id) {
+            if change.cause == .priceCheck, let record = userItems.store.records[result.id], record.keptAt != nil,
+                let snapshot = record.snapshot, snapshot.isSameStore(as: result), snapshot.price != result.price
+            {
+                lastResults[index].price = snapshot.price
+            }
+            reflect(lastResults[index])
+        }
     }
 
     /// The user's items were read after these results showed (the file is read in the
     /// background): hidden ones leave, edited ones show their edits.
     func followStore() {
-        keeper.refreshSnapshots(from: lastResults)
-        for result in lastResults where keeper.store.records[result.id] != nil { reflect(result) }
+        userItems.refreshSnapshots(from: lastResults)
+        for result in lastResults where userItems.store.records[result.id] != nil { reflect(result) }
     }
 
     private func reflect(_ result: SearchResult) {
-        let item = keeper.store.item(for: result)
+        let item = userItems.store.item(for: result)
         let rows = model.elements
         let row = rows.firstIndex { $0.id == result.id }
-        switch (row, keeper.store.isHidden(result.id)) {
+        switch (row, userItems.store.isHidden(result.id)) {
         case (let row?, true):
             let wasSelected = selection.selectedIndex == row
             model.remove(at: row)

@@ -9,7 +9,7 @@ import StoreSearchCore
 @MainActor
 final class CloseGuard {
     private let window: Window
-    private let keeper: ItemStoreKeeper
+    private let items: Items
     private let detail: DetailForm
     /// Runs once the window really closes: it stops what is still running for it.
     private let closing: () -> Void
@@ -25,12 +25,12 @@ final class CloseGuard {
     private let keepsItems: () -> Bool
 
     init(
-        window: Window, keeper: ItemStoreKeeper, detail: DetailForm, keepsItems: @escaping () -> Bool = { false },
+        window: Window, items: Items, detail: DetailForm, keepsItems: @escaping () -> Bool = { false },
         closing: @escaping () -> Void
     ) {
         self.window = window
         self.keepsItems = keepsItems
-        self.keeper = keeper
+        self.items = items
         self.detail = detail
         self.closing = closing
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
@@ -40,7 +40,7 @@ final class CloseGuard {
     private func closeRequested() -> Bool {
         if closingWithoutSaving {
             closing()
-            if !keepsItems() { keeper.releaseLock() }
+            if !keepsItems() { items.releaseLock() }
             hasClosed = true
             return false
         }
@@ -50,9 +50,9 @@ final class CloseGuard {
             return true
         }
         do {
-            try keeper.saveNow()
+            try items.saveNow()
             closing()
-            if !keepsItems() { keeper.releaseLock() }
+            if !keepsItems() { items.releaseLock() }
             hasClosed = true
             return false
         } catch {
@@ -118,7 +118,7 @@ final class CloseGuard {
             Log.warning(LogDomain.app, "Discarded the price “\(typed.prefix(100))” at exit: it is not a number")
         }
         do {
-            try keeper.saveNow()
+            try items.saveNow()
         } catch {
             Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)")
         }

@@ -67,4 +67,68 @@ extension MainWindow {
             focusList(deselecting: false)
         }
     }
+
+    /// Type-to-search, Tab out of the lists, Down into them, Ctrl+F and F6.
+    func connectKeyboard() {
+        // Type-to-search: typing while the results have focus starts a new term in the search
+        // entry. This runs before the entry's own capture: it empties the old term, so the
+        // forwarded key starts a search ("search-started"), which moves focus to the entry.
+        resultsStack.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
+            guard let self, !self.searchEntry.containsFocus, Keys.isText(keyval, modifiers) else { return false }
+            self.searchEntry.text = ""
+            return false
+        }
+        searchEntry.captureKeys(from: resultsStack)
+        // GTK 4.8's lists take Tab from row to row (tab-behavior came in 4.12), so 200 results
+        // took 200 presses to leave: Shift+Tab goes back to the list's search field, and Tab on
+        // to the open item's detail where it is beside the list (folded, the list is all there
+        // is, and Tab goes on from row to row).
+        window.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
+            guard let self, let tab = Keys.tabDirection(keyval, modifiers) else { return false }
+            let list = self.shownList
+            guard list.views.visibleView.containsFocus else { return false }
+            if tab == .backward { return list.searchField.grabFocus() }
+            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.ui.detailStack.childFocus()
+        }
+        searchEntry.onSearchStarted { [weak self] in
+            guard let self, !self.searchEntry.containsFocus else { return }
+            self.searchEntry.grabFocus()
+            self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
+        }
+        searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
+            guard keyval == Keys.down, let self else { return false }
+            switch self.search.visiblePage {
+            case .results: return self.results.focusFirst()
+            case .hint: return self.explore.focusFirst()  // into the charts
+            default: return false
+            }
+        }
+        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
+        window.addAction(.focusSearch) { [weak self] in
+            guard let self else { return }
+            if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
+            self.shownList.searchField.grabFocus()
+        }
+        window.addAction(.switchPane) { [weak self] in self?.switchPane() }
+        window.addAction(.renameItem) { [weak self] in self?.renameItem() }
+        // Keys no control of the open item's page took (its fields take their typing).
+        layout.detailContent.onKeyPressed { [weak self] keyval, modifiers in
+            guard let self, let character = Keys.typedCharacter(keyval, modifiers) else { return false }
+            return self.typeIntoSearch(character)
+        }
+    }
+
+    /// A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
+    /// only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q too.
+    /// The focus moves to the list on screen, or its search field.
+    func keepFocusOnInput() {
+        items.changed.subscribe { [weak self] _ in
+            MainContext.after(.zero) { [weak self] in  // once the rows have followed the change
+                guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
+                self.focusList(deselecting: false)
+                // nothing to focus: the window takes the keys
+                if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }
+            }
+        }
+    }
 }

@@ -9,12 +9,13 @@ import StoreSearchCore
 /// (detail-form.ui), notices (toasts), actions and accelerators, and the remembered window
 /// state. It wires them together and hands each part the objects of main-window.ui it works
 /// on; CloseGuard owns closing. Where the keyboard goes is MainWindow+Focus, what the desktop
-/// asks of the window (a second launch, the overview, a drop) MainWindow+DesktopRequests.
+/// asks of the window (a second launch, the overview, a drop) MainWindow+DesktopRequests, the
+/// charts and the pages browsed to MainWindow+Browsing, what it says as it starts MainWindow+Start.
 @MainActor
 public final class MainWindow {
     public let window: Window
     /// main-window.ui's objects.
-    private let ui = MainWindowOutlets()
+    let ui = MainWindowOutlets()
     let environment: AppEnvironment
     let layout: AdaptiveLayout
     let notices: NoticesController
@@ -48,7 +49,7 @@ public final class MainWindow {
     /// Pages browsed to from an item (an artist's works, an album's tracks) and Play All Previews.
     let browse: BrowseController
     /// A swipe back through the browsed pages, folded (built with the browsing it drives).
-    private(set) var browseSwipe: BrowseSwipe?
+    var browseSwipe: BrowseSwipe?
     private let mpris: MPRISPlayer?
     /// What plays, with Pause, Stop and Next, wherever the user goes.
     let playerBar: PlayerBar
@@ -72,8 +73,9 @@ public final class MainWindow {
         let banner = NoticeBanner()
         ui.windowContent.prepend(banner.revealer)
         notices = NoticesController(overlay: ui.toastOverlay, banner: banner)
-        environment.keeper.retakeLock()  // a window closed before let it go, the process ran on
-        items = Items(keeper: environment.keeper)
+        items = environment.items
+        items.retakeLock()  // a window closed before let it go, the process ran on
+        items.startHistory()  // what an earlier window did is not undone here
         results = ResultsController(
             viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
             environment: environment, items: items, state: state)
@@ -93,7 +95,6 @@ public final class MainWindow {
         ui.myItemsHolder.append(myItems.page.root)
         let prices = prices ?? PriceWatchService(application: application, environment: environment)
         self.prices = prices
-        prices.watch.items = items
         prices.notifier.addActions(to: window) { [weak myItems, weak layout] in
             MainWindow.showPriceDrops(myItems: myItems, layout: layout)
         }
@@ -117,7 +118,7 @@ public final class MainWindow {
         search.ui.searchBar.append(regionPicker.dropDown)
 
         closeGuard = CloseGuard(
-            window: window, keeper: environment.keeper, detail: detail,
+            window: window, items: items, detail: detail,
             keepsItems: { [prices] in prices.outlivesWindow }
         ) { [search, explore, prices, preview, closed] in
             search.cancel()  // the request's connection closes with the window
@@ -157,56 +158,6 @@ public final class MainWindow {
         mpris?.raiseRequested.subscribe { [weak self] in self?.present() }
     }
 
-    /// Type-to-search, Tab out of the lists, Down into them, Ctrl+F and F6.
-    private func connectKeyboard() {
-        // Type-to-search: typing while the results have focus starts a new term in the search
-        // entry. This runs before the entry's own capture: it empties the old term, so the
-        // forwarded key starts a search ("search-started"), which moves focus to the entry.
-        resultsStack.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
-            guard let self, !self.searchEntry.containsFocus, Keys.isText(keyval, modifiers) else { return false }
-            self.searchEntry.text = ""
-            return false
-        }
-        searchEntry.captureKeys(from: resultsStack)
-        // GTK 4.8's lists take Tab from row to row (tab-behavior came in 4.12), so 200 results
-        // took 200 presses to leave: Shift+Tab goes back to the list's search field, and Tab on
-        // to the open item's detail where it is beside the list (folded, the list is all there
-        // is, and Tab goes on from row to row).
-        window.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
-            guard let self, let tab = Keys.tabDirection(keyval, modifiers) else { return false }
-            let list = self.shownList
-            guard list.views.visibleView.containsFocus else { return false }
-            if tab == .backward { return list.searchField.grabFocus() }
-            return self.detail.item != nil && self.layout.isShowingDetail && self.detail.ui.detailStack.childFocus()
-        }
-        searchEntry.onSearchStarted { [weak self] in
-            guard let self, !self.searchEntry.containsFocus else { return }
-            self.searchEntry.grabFocus()
-            self.searchEntry.moveCursorToEnd()  // focus selects all; the next key must not replace it
-        }
-        searchEntry.onKeyPressedBeforeChildren { [weak self] keyval, _ in
-            guard keyval == Keys.down, let self else { return false }
-            switch self.search.visiblePage {
-            case .results: return self.results.focusFirst()
-            case .hint: return self.explore.focusFirst()  // into the charts
-            default: return false
-            }
-        }
-        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
-        window.addAction(.focusSearch) { [weak self] in
-            guard let self else { return }
-            if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
-            self.shownList.searchField.grabFocus()
-        }
-        window.addAction(.switchPane) { [weak self] in self?.switchPane() }
-        window.addAction(.renameItem) { [weak self] in self?.renameItem() }
-        // Keys no control of the open item's page took (its fields take their typing).
-        layout.detailContent.onKeyPressed { [weak self] keyval, modifiers in
-            guard let self, let character = Keys.typedCharacter(keyval, modifiers) else { return false }
-            return self.typeIntoSearch(character)
-        }
-    }
-
     /// The detail shows the item selected or opened, and follows the items.
     private func connectDetail() {
         detail.entered.subscribe { [weak self] item in self?.results.detailEntered(item.id) }
@@ -239,39 +190,26 @@ public final class MainWindow {
     /// What follows a change of the items: the open item, the focus, a preview, notices; and the
     /// item file's read, save failures and price checks.
     private func connectItems() {
-        items.changed.subscribe { [weak self] ids in
-            guard let self else { return }
-            if let open = self.detail.item, ids.contains(open.id) {
-                self.detail.show(self.items.store.item(for: open.result))
+        items.changed.subscribe { [weak self] change in
+            guard let self, change.cause != .snapshots else { return }
+            let store = self.items.store
+            if let open = self.detail.item, change.ids.contains(open.id) {
+                // A price check's open item shows the price and history its store said now.
+                let checked = change.cause == .priceCheck ? store.records[open.id]?.snapshot : nil
+                self.detail.show(store.item(for: checked ?? open.result))
             }
             // A preview stops when its item is hidden.
-            for id in ids where self.items.store.isHidden(id) { self.preview.itemWentAway(id) }
+            for id in change.ids where store.isHidden(id) { self.preview.itemWentAway(id) }
         }
         // its row belongs to the old results
         search.searchStarted.subscribe { [weak self] in self?.notices.endUndoNotice() }
-        // A change can leave the focus on a control it disabled or hid (Hide, Undo, Redo of the
-        // only result left it on the disabled Hide button): GTK then drops every key, Ctrl+Q
-        // too. The focus moves to the list on screen, or its search field.
-        items.changed.subscribe { [weak self] _ in
-            MainContext.after(.zero) { [weak self] in  // once the rows have followed the change
-                guard let self, let focus = self.window.focusWidget, !focus.canReceiveInput else { return }
-                self.focusList(deselecting: false)
-                // nothing to focus: the window takes the keys
-                if self.window.focusWidget?.canReceiveInput != true { self.window.clearFocus() }
-            }
-        }
-        environment.keeper.loaded.subscribe { [weak self] in self?.itemsLoaded() }
-        priceWatch.answered.subscribe { [weak self] ids in self?.myItems.storeChanged(ids: ids) }
+        keepFocusOnInput()
+        items.loaded.subscribe { [weak self] in self?.itemsLoaded() }
         priceWatch.checked.subscribe { [weak self] changes in
             guard let self else { return }
-            self.priceDrops.checked(changes) { [environment = self.environment] in environment.keeper.store }
-            // The open item's price history and row follow.
-            let store = self.environment.keeper.store
-            if let item = self.detail.item, changes[item.id] != nil, let snapshot = store.records[item.id]?.snapshot {
-                self.detail.show(store.item(for: snapshot))
-            }
+            self.priceDrops.checked(changes) { [items = self.items] in items.store }
         }
-        environment.keeper.backgroundSaveFailed.subscribe { [weak self] error in
+        items.backgroundSaveFailed.subscribe { [weak self] error in
             self?.notices.show(
                 String(format: localized("%@ Your changes are kept, and StoreSearch will try again."), error.message),
                 lasting: true)
@@ -297,130 +235,11 @@ public final class MainWindow {
         }
     }
 
-    /// The charts: they load once the window has painted its first frame (start-up does not wait
-    /// for them), follow the category and the store, and open their rows and whole charts here.
-    private func connectExplore() {
-        var frames = 0
-        window.onEachFrame { [weak self] in
-            frames += 1
-            guard frames >= 2, let self else { return true }
-            self.explore.windowShown(category: self.search.selectedCategory)
-            return false
-        }
-        explore.isOnScreen = { [weak self] in self?.search.visiblePage == .hint }
-        search.resultsStack.onNotify("visible-child") { [weak self] in
-            guard let self, self.search.visiblePage == .hint else { return }
-            self.explore.pageShown()
-        }
-        search.ui.categoryDropdown.onSelectionChanged { [weak self] in
-            guard let self else { return }
-            self.explore.show(category: self.search.selectedCategory)
-        }
-        search.storeChanged.subscribe { [weak self] in self?.explore.reload() }
-        explore.offlineRequested.subscribe { [weak self] in self?.search.useOfflineCatalog(searching: false) }
-        explore.itemActivated.subscribe { [weak self] item in
-            guard let self else { return }
-            self.items.markVisited(item.result)  // opened, as a result clicked
-            self.showSelected(self.items.store.item(for: item.result), opens: true)
-        }
-        explore.seeAllRequested.subscribe { [weak self] chart in
-            guard let self else { return }
-            let hadFocus = self.explore.root.containsFocus
-            self.browse.open(.chart(chart.whole), from: nil)
-            // See All goes with the charts: the keyboard waits on Back.
-            if hadFocus { _ = self.browse.ui.browseBackButton.grabFocus() }
-        }
-    }
-
-    /// Rows that open pages, and back through the browsed pages: Alt+Left anywhere in the results
-    /// pane (and in the detail beside it), Escape in its list (the search field keeps Escape for
-    /// clearing itself), the mouse's back button over the window (folded on the detail, it goes
-    /// back to the results first).
-    private func connectBrowsing() {
-        // The results change under My Items too (a busy store's search runs again by itself):
-        // the detail there is My Items' own. An artist's row opens their page.
-        results.itemSelected.subscribe { [weak self] item, opens in
-            guard let self, !self.myItems.isShowingMyItems else { return }
-            if opens, let item, self.browse.openArtistRow(item) { return }
-            self.showSelected(item, opens: opens)
-        }
-        results.itemActivated.subscribe { [weak self] item in
-            guard let self, !self.browse.openArtistRow(item) else { return }
-            self.openItem()
-        }
-        ui.resultsPane.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
-        resultsStack.addShortcut("Escape") { [weak self] in self?.browse.goBack() ?? false }
-        layout.browseBack = { [weak self] in self?.browse.goBack() ?? false }
-        // Where no pane holds the keyboard (a button that opened a page went away under it).
-        window.addShortcut("<Alt>Left") { [weak self] in self?.browse.goBack() ?? false }
-        // Folded on the results, a swipe towards the reading end goes back a page, as the
-        // leaflet's own swipe goes from the detail to the results.
-        browseSwipe = BrowseSwipe(
-            pane: ui.resultsPane,
-            isEnabled: { [weak self] in
-                guard let self else { return false }
-                return self.layout.isFolded && !self.layout.isShowingDetail && !self.myItems.isShowingMyItems
-            }, goBack: { [weak self] in self?.browse.goBack() ?? false })
-        window.onMouseButtonPress(8) { [weak self] in
-            guard let self, !self.myItems.isShowingMyItems else { return }
-            if self.layout.isFolded, self.layout.isShowingDetail { self.layout.goBack() } else { self.browse.goBack() }
-        }
-        browse.showResultsPane = { [weak self] in
-            guard let self else { return }
-            self.myItems.showPage(myItems: false)
-            if self.layout.isFolded { self.layout.goBack() }
-        }
-    }
-
     /// A row of the results or My Items was selected (nil: none): the detail shows it, and
     /// slides in when folded if the user chose it.
-    private func showSelected(_ item: Item?, opens: Bool) {
+    func showSelected(_ item: Item?, opens: Bool) {
         detail.show(item)
         if item != nil, opens { layout.showDetail() }
-    }
-
-    /// The item file was read (in the background, after the window showed): the results, My
-    /// Items and the open item follow the user's items, and what reading found is said.
-    private func itemsLoaded() {
-        if let notice = environment.keeper.loadNotice { notices.show(notice, lasting: true) }
-        detail.isEditable = !environment.keeper.isReadOnly
-        results.followStore()
-        myItems.itemsLoaded()
-        if let item = detail.item { detail.show(environment.keeper.store.item(for: item.result)) }
-        prices.start()  // once: a window opened on the running service changes nothing
-    }
-
-    private func showStart() {
-        detail.show(nil)
-        if environment.options.offline { search.useOfflineCatalog(searching: false) }
-        // Until the user's items are read, the form cannot show their notes or names: typing
-        // there would write over them unseen (Hide, Keep and the like wait for the items).
-        if environment.keeper.isLoaded { itemsLoaded() } else { detail.isEditable = false }
-        if environment.keeper.isReadOnly {
-            detail.isEditable = false
-            itemActions.isEditable = false
-            notices.show(
-                localized(
-                    "StoreSearch is already open with your items, so this window is read-only: nothing you do here is saved."
-                ),
-                lasting: true)
-            Log.message(
-                LogDomain.app, "Another process holds \(environment.paths.dataDirectory.path); items are read-only")
-        }
-        if !environment.options.offline && !environment.isNetworkAvailable {
-            notices.show(
-                localized("No network connection. The iTunes Store cannot be searched."),
-                button: localized("Use Offline Catalog"),
-                lasting: true
-            ) { [weak self] in
-                self?.search.useOfflineCatalog(searching: self?.search.lastQuery != nil)
-            }
-        }
-        if let link = environment.options.storeLink {
-            search.open(link)
-        } else if let term = environment.options.searchTerm {
-            search.start(term: term, category: environment.options.category)
-        }
     }
 
     /// My Items showing the kept items whose price fell (the notification's and the menu's action).

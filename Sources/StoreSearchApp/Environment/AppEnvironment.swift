@@ -16,7 +16,8 @@ public final class AppEnvironment {
     /// Tests of other parts turn them off, so that the requests their store sees are their own.
     public var showsCharts = true
     public let artwork: ArtworkLoader
-    let keeper: ItemStoreKeeper
+    /// The user's items: the only way to their store (`ItemStoreKeeper`) and its changes.
+    let items: Items
     /// The user's locale from the C library; `locale` is its formatting part (LC_MONETARY).
     public let userLocale: UserLocale
     public let locale: Locale
@@ -54,7 +55,7 @@ public final class AppEnvironment {
         artwork.serveFiles(for: CatalogServer.artworkOrigin) {
             CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data)
         }
-        keeper = ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory)
+        items = Items(keeper: ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory))
     }
 
     /// One locale for prices, dates and language (tests).
@@ -84,7 +85,7 @@ public final class AppEnvironment {
     }
 
     public func shutdown() {
-        keeper.releaseLock()
+        items.releaseLock()
         catalog?.stop()
     }
 }

@@ -7,7 +7,7 @@ import Gtk
 /// needs the window opens it first, then runs, then brings it forward.
 @MainActor
 enum ApplicationActions {
-    static let showPriceDrops = "show-price-drops"
+    static let showPriceDrops = PriceDropNotifier.applicationAction
     static let quit = "quit"
 
     /// `window`: the open window, if any. `showWindow`: opens it (or takes the open one), runs

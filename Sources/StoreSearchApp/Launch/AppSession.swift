@@ -60,9 +60,9 @@ final class AppSession {
         watchSessionEnd()
         let prices = sharedPrices()
         prices.outlivesWindow = true
-        let keeper = sharedEnvironment().keeper
-        keeper.retakeLock()  // turned on after a window closed and let the folder go
-        if keeper.isLoaded { prices.start() } else { keeper.loaded.subscribe { [weak prices] in prices?.start() } }
+        let items = sharedEnvironment().items
+        items.retakeLock()  // turned on after a window closed and let the folder go
+        if items.isLoaded { prices.start() } else { items.loaded.subscribe { [weak prices] in prices?.start() } }
     }
 
     /// Logout and `kill` end the process without closing the window: it saves first.
@@ -166,8 +166,8 @@ final class AppSession {
 
     /// What the background watch changed with no window open is saved at the end.
     private func saveWithoutWindow() {
-        guard window == nil, let keeper = environment?.keeper, keeper.isLoaded else { return }
-        do { try keeper.saveNow() } catch { Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)") }
+        guard window == nil, let items = environment?.items, items.isLoaded else { return }
+        do { try items.saveNow() } catch { Log.warning(LogDomain.app, "Changes not saved at exit: \(error.message)") }
     }
 
     private func exportSearchProvider(on connection: OpaquePointer) {
