@@ -19,6 +19,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM  # the EXIT trap runs then too
 fail() { echo "test-shell: $*" >&2; exit 1; }
 
 make --no-print-directory install PREFIX="$work/prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; fail "make install failed"; }
