@@ -100,4 +100,21 @@ final class ItemsTests: XCTestCase {
             XCTAssertTrue(items.store.isHidden(song.id))
         }
     }
+
+    /// A window's history ends with it: what it could undo (a kept item's removal, watched for
+    /// that Undo) is let go when it closes.
+    func testTheHistoryEndsWithTheWindow() throws {
+        let song = song
+        try withItems { items in
+            items.startHistory()
+            items.record(ItemChange(result: song, kind: .kept(true)), notice: nil)
+            let record = try XCTUnwrap(items.store.records[song.id])
+            items.record(ItemChange(result: song, kind: .record(before: record, after: nil)), notice: nil)
+            XCTAssertNotNil(
+                items.removed.records[song.id], "a removed kept item is watched while its removal can be undone")
+            items.endHistory()
+            XCTAssertTrue(items.removed.isEmpty, "the window closed: no longer")
+            XCTAssertNil(items.undo(), "and nothing is left to undo")
+        }
+    }
 }

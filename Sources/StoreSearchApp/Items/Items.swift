@@ -34,6 +34,8 @@ final class Items {
     /// Only Items/ reaches the keeper; everyone else asks `Items`.
     let keeper: ItemStoreKeeper
     private var history = UndoHistory<[ItemChange]>(limit: 50)
+    /// A window is open to undo in (between `startHistory` and `endHistory`).
+    private var hasWindow = false
     /// The step an action on the open item is making: its changes so far, and its notice.
     private var openStep: (changes: [ItemChange], notice: String?)?
 
@@ -56,7 +58,7 @@ final class Items {
         // takes the whole merge back.
         keeper.changedElsewhere.subscribe { [weak self] change in
             guard let self, case .merged(let ids, _, let step) = change, !ids.isEmpty else { return }
-            if !step.isEmpty {
+            if !step.isEmpty, hasWindow {
                 history.record(step)
                 forgetRemovedNoLongerUndoable()
             }
@@ -89,6 +91,19 @@ final class Items {
 
     /// A window starts with an empty history (what another window did is not undone here).
     func startHistory() {
+        clearHistory()
+        hasWindow = true
+    }
+
+    /// The window closed (its typing saved): its history goes with it, so its removed kept items
+    /// are no longer watched for an Undo and its form is let go; and what comes with no window
+    /// open (another writer's copy merged by the background watch) is put on no history.
+    func endHistory() {
+        clearHistory()
+        hasWindow = false
+    }
+
+    private func clearHistory() {
         history = UndoHistory<[ItemChange]>(limit: 50)
         openStep = nil
         removed = ItemStore()

@@ -120,11 +120,12 @@ public final class MainWindow {
         closeGuard = CloseGuard(
             window: window, items: items, detail: detail,
             keepsItems: { [prices] in prices.outlivesWindow }
-        ) { [search, explore, prices, preview, closed] in
+        ) { [search, explore, prices, preview, items, closed] in
             search.cancel()  // the request's connection closes with the window
             explore.cancel()
             if !prices.outlivesWindow { prices.stop() }
             preview.stop()
+            items.endHistory()
             closed.send()
         }
         connect()
