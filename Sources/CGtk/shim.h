@@ -238,33 +238,52 @@ static void shim_registry_global_remove(void *data, struct wl_registry *registry
 
 static const struct wl_registry_listener shim_registry_listener = {shim_registry_global, shim_registry_global_remove};
 
-// Announces a launch named `startup_id` and makes it the one GDK's next present of a window
-// names (gdk_wayland_display_set_startup_notification_id). Its own registry and gtk_shell1 live
-// on a private event queue, so GDK's dispatching never sees them. FALSE when `display` is not
-// Wayland or its compositor has no gtk_shell1 of version 3 (not mutter).
-static inline gboolean shim_wayland_announce_launch(GdkDisplay *display, const char *startup_id) {
-    if (!GDK_IS_WAYLAND_DISPLAY(display)) return FALSE;
+// What announces launches on a display: gtk_shell1 bound once on a private event queue, so that
+// GDK's dispatching never sees it (NULL `shell`: the compositor has no gtk_shell1 of version 3,
+// not mutter). Freed with the display.
+struct shim_launch_announcer { struct wl_event_queue *queue; struct wl_proxy *shell; };
+
+static void shim_launch_announcer_free(gpointer data) {
+    struct shim_launch_announcer *announcer = data;
+    if (announcer->shell) wl_proxy_destroy(announcer->shell);
+    wl_event_queue_destroy(announcer->queue);
+    g_free(announcer);
+}
+
+static inline struct shim_launch_announcer *shim_launch_announcer(GdkDisplay *display) {
+    static const char *key = "shim-launch-announcer";
+    struct shim_launch_announcer *announcer = g_object_get_data(G_OBJECT(display), key);
+    if (announcer) return announcer;
+    announcer = g_new0(struct shim_launch_announcer, 1);
     struct wl_display *connection = gdk_wayland_display_get_wl_display(display);
-    struct wl_event_queue *queue = wl_display_create_queue(connection);
+    announcer->queue = wl_display_create_queue(connection);
     struct wl_display *wrapper = wl_proxy_create_wrapper(connection);
-    wl_proxy_set_queue((struct wl_proxy *)wrapper, queue);
+    wl_proxy_set_queue((struct wl_proxy *)wrapper, announcer->queue);
     struct wl_registry *registry = wl_display_get_registry(wrapper);
     wl_proxy_wrapper_destroy(wrapper);
     struct shim_gtk_shell1_global found = {0, 0};
     wl_registry_add_listener(registry, &shim_registry_listener, &found);
-    wl_display_roundtrip_queue(connection, queue);
-    gboolean announced = found.name != 0 && found.version >= 3;
-    if (announced) {
-        // The compositor keeps this binding until the app disconnects (gtk_shell1 has no destructor).
-        struct wl_proxy *shell = wl_registry_bind(registry, found.name, &shim_gtk_shell1_interface, 3);
-        wl_proxy_marshal(shell, SHIM_GTK_SHELL1_NOTIFY_LAUNCH, startup_id);
-        wl_display_roundtrip_queue(connection, queue);  // its capabilities event has no listener: dropped
-        wl_proxy_destroy(shell);
-        gdk_wayland_display_set_startup_notification_id(display, startup_id);
-    }
-    wl_registry_destroy(registry);
-    wl_event_queue_destroy(queue);
-    return announced;
+    wl_display_roundtrip_queue(connection, announcer->queue);
+    if (found.name != 0 && found.version >= 3)
+        announcer->shell = wl_registry_bind(registry, found.name, &shim_gtk_shell1_interface, 3);
+    wl_registry_destroy(registry);  // later globals are not needed (their events are dropped)
+    g_object_set_data_full(G_OBJECT(display), key, announcer, shim_launch_announcer_free);
+    return announcer;
+}
+
+// Announces a launch named `startup_id` and makes it the one GDK's next present of a window
+// names (gdk_wayland_display_set_startup_notification_id): requests on one connection reach
+// the compositor in order, so the launch is known when GDK's activation request comes. FALSE
+// when `display` is not Wayland or its compositor has no gtk_shell1 of version 3.
+static inline gboolean shim_wayland_announce_launch(GdkDisplay *display, const char *startup_id) {
+    if (!GDK_IS_WAYLAND_DISPLAY(display)) return FALSE;
+    struct shim_launch_announcer *announcer = shim_launch_announcer(display);
+    if (!announcer->shell) return FALSE;
+    // Events for it (capabilities) have no listener: dispatching drops them.
+    wl_display_dispatch_queue_pending(gdk_wayland_display_get_wl_display(display), announcer->queue);
+    wl_proxy_marshal(announcer->shell, SHIM_GTK_SHELL1_NOTIFY_LAUNCH, startup_id);
+    gdk_wayland_display_set_startup_notification_id(display, startup_id);
+    return TRUE;
 }
 
 #endif
