@@ -161,8 +161,8 @@ final class ExploreController {
         return sections.contains { $0.focusFirst() }
     }
 
-    /// Every cover of the first chart on screen is shown (the bench's measure).
-    var firstChartHasItsCovers: Bool {
+    /// Every cover of the first chart on screen is shown (the bench's measure). For tests and the bench.
+    package var firstChartHasItsCovers: Bool {
         guard visiblePage == .charts, let first = shownSections.first else { return false }
         return first.hasSettledArtwork
     }

@@ -20,7 +20,6 @@ final class PreviewController {
     let ui = PreviewControlsOutlets()
     var root: Box { ui.previewBox }
     var button: Button { ui.previewButton }
-    var messageLabel: Label { ui.previewMessage }
     private let video = Video()
     private let window: Window
     private let isOffline: () -> Bool

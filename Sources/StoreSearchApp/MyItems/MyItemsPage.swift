@@ -49,8 +49,8 @@ final class MyItemsPage {
     private var chosenID: String?
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
-    /// A listing is under way in the background (tests wait for it).
-    var isListing: Bool { listing.isBusy }
+    /// A listing is under way in the background. For tests and the bench.
+    package var isListing: Bool { listing.isBusy }
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
@@ -137,7 +137,8 @@ final class MyItemsPage {
         return listed.item(at: row)
     }
     var count: Int { listed?.positions.count ?? 0 }
-    var countText: String { countLabel.text }
+    /// For tests and the bench.
+    package var countText: String { countLabel.text }
     /// The page's own pages, as my-items-page.ui names them.
     enum Page: String, CaseIterable {
         case items, empty, noMatch = "no-match", loading

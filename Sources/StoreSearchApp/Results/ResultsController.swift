@@ -91,7 +91,8 @@ final class ResultsController {
 
     var items: [Item] { model.elements }
     var isFilling: Bool { feeder.isFeeding }
-    var countText: String { ui.countLabel.text }
+    /// For tests and the bench.
+    package var countText: String { ui.countLabel.text }
 
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
     /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a

@@ -18,7 +18,8 @@ final class SearchController {
     /// Ticks while the store's Retry-After runs (the busy page counts down).
     private var countdown: Gtk.Timer?
     /// The clock the store's waits are measured by (tests move it forward).
-    var now: () -> Date = { Date() }
+    /// For tests and the bench. The clock a throttled search counts down by.
+    package var now: () -> Date = { Date() }
 
     /// The query last sent (tests and Retry use it).
     private(set) var lastQuery: SearchQuery?
