@@ -9,7 +9,7 @@ import StoreSearchCore
 /// the user's items (a kept item's star, a hidden one left out). Opening a row and See All are
 /// the window's to do (`itemActivated`, `seeAllRequested`).
 @MainActor
-final class ExploreController {
+package final class ExploreController {
     enum Page: String, CaseIterable { case hint, loading, charts, failure, unavailable }
 
     let ui = ExplorePageOutlets()
