@@ -91,8 +91,6 @@ package final class ResultsController {
 
     package var items: [Item] { model.elements }
     package var isFilling: Bool { feeder.isFeeding }
-    /// For tests and the bench.
-    package var countText: String { ui.countLabel.text }
 
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
     /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a
