@@ -9,7 +9,7 @@ let package = Package(
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "Gtk", dependencies: ["CGtk"]),
         // What tests and the bench ask of widgets beyond what the app does (no product links it).
-        .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk"]),
+        .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk", "Adw", "CAdw"]),
         .target(name: "Adw", dependencies: ["Gtk", "CAdw"]),
         .target(name: "HTTP", dependencies: ["CSoup"]),
         // What tests and the bench ask of the local server beyond what the app does: counting requests.

@@ -20,7 +20,5 @@ public final class Leaflet: Widget {
 
     public func show(_ pane: some RawRepresentable<String>) { visibleChildName = pane.rawValue }
 
-    public func hasPane(_ name: String) -> Bool { adw_leaflet_get_child_by_name(leaflet, name) != nil }
-
     public func onVisibleChildChanged(_ handler: @escaping @MainActor () -> Void) { onNotify("visible-child", handler) }
 }

@@ -17,8 +17,6 @@ public final class ViewStack: Widget {
 
     public func show(_ page: some RawRepresentable<String>) { visiblePage = page.rawValue }
 
-    public func hasPage(_ name: String) -> Bool { adw_view_stack_get_child_by_name(stack, name) != nil }
-
     public func onVisiblePageChanged(_ handler: @escaping @MainActor () -> Void) {
         onNotify("visible-child-name", handler)
     }

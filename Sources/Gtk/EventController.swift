@@ -54,12 +54,6 @@ public final class EventController: Object {
         connect("scroll-end", thunk: SignalThunks.plain, handler: handler, untilFinalized: true)
     }
 
-    /// Emits GtkGestureSwipe's swipe as a finger would end one (tests: GTK cannot be sent touch
-    /// events under Xvfb).
-    package func emitSwipe(velocityX: Double, velocityY: Double) {
-        shim_signal_emit_swipe(gobject, velocityX, velocityY)
-    }
-
     package func onScroll(_ handler: @escaping SignalThunks.Scroll) {
         connect("scroll", thunk: SignalThunks.scroll, handler: handler, untilFinalized: true)
     }

@@ -41,9 +41,6 @@ public final class Label: Widget {
         set { gtk_label_set_max_width_chars(cast(), Int32(newValue ?? -1)) }
     }
 
-    /// Whether its text is cut with "…" where it is laid out now.
-    public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(cast())) != 0 }
-
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(cast()) != 0 }
         set { gtk_label_set_selectable(cast(), newValue ? 1 : 0) }

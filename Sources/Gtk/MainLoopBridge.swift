@@ -7,7 +7,7 @@ import Foundation
 /// and drains the queue, so `Task { @MainActor in … }` and `await` work under
 /// `g_application_run` without any polling timer.
 public enum MainLoopBridge {
-    nonisolated(unsafe) private static var sourceID: guint = 0
+    nonisolated(unsafe) package private(set) static var sourceID: guint = 0
 
     /// Installs the bridge on the default main context once; later calls do nothing.
     /// Call from the main thread before running the main loop.
@@ -23,6 +23,4 @@ public enum MainLoopBridge {
                 return 1  // G_SOURCE_CONTINUE
             }, nil)
     }
-
-    public static var isInstalled: Bool { sourceID != 0 }
 }

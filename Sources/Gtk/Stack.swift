@@ -12,6 +12,4 @@ public final class Stack: Widget {
     public func visible<Page: RawRepresentable<String>>(_: Page.Type) -> Page? { Page(rawValue: visiblePage) }
 
     public func show(_ page: some RawRepresentable<String>) { visiblePage = page.rawValue }
-
-    public func hasPage(_ name: String) -> Bool { gtk_stack_get_child_by_name(cast(), name) != nil }
 }

@@ -25,15 +25,6 @@ extension Widget {
         return count
     }
 
-    /// Where this toplevel's own coordinates start in its surface (the X window): past the
-    /// client-side decorations' shadow, when there is one.
-    public var surfaceOffset: (x: Double, y: Double) {
-        guard let native = gtk_widget_get_native(widget) else { return (0, 0) }
-        var x = 0.0, y = 0.0
-        gtk_native_get_surface_transform(native, &x, &y)
-        return (x, y)
-    }
-
     /// This widget's rectangle in `ancestor`'s coordinates; nil when it has none (not laid out).
     public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
         var rect = graphene_rect_t()

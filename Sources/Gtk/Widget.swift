@@ -62,10 +62,7 @@ open class Widget: Object {
             } as SignalThunks.Tooltip, untilFinalized: true)
     }
 
-    /// The text its tooltip shows now, if set up with `showTooltip`.
-    public var shownTooltip: String? { Self.tooltipText(of: UnsafeMutableRawPointer(gobject)) }
-
-    private static func tooltipText(of pointer: UnsafeMutableRawPointer) -> String? {
+    package static func tooltipText(of pointer: UnsafeMutableRawPointer) -> String? {
         g_object_get_qdata(pointer.assumingMemoryBound(to: GObject.self), tooltipTextKey).flatMap {
             HandlerBox<TooltipText>.from($0)()
         }
@@ -112,23 +109,6 @@ open class Widget: Object {
         gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
         gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY)
         setAccessibleLabel(label)
-    }
-
-    /// Whether assistive technology is told `label` as this widget's name. Answers only under
-    /// the test accessibility backend (`GTK_A11Y=test`), which UI tests run with.
-    public func hasAccessibleLabel(_ label: String) -> Bool {
-        shim_accessible_has_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label) != 0
-    }
-
-    /// This widget or the first widget inside it (depth first) whose accessible name is `label`.
-    public func descendant(accessibleLabel label: String) -> Widget? {
-        if hasAccessibleLabel(label) { return self }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = Widget(retaining: current).descendant(accessibleLabel: label) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 
     public func setAccessibleDescription(_ text: String) {

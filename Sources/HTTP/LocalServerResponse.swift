@@ -27,10 +27,4 @@ public struct LocalServerResponse: Sendable {
     public init(status: Int = 200, contentType: String = "text/plain", text: String, delay: Duration? = nil) {
         self.init(status: status, contentType: contentType, body: Data(text.utf8), delay: delay)
     }
-
-    public static func neverAnswering() -> LocalServerResponse {
-        var response = LocalServerResponse()
-        response.neverRespond = true
-        return response
-    }
 }

@@ -3,7 +3,7 @@ import Gtk
 import GtkTesting
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #11: the real window (1024×760) searches a local server whose 200 results each have

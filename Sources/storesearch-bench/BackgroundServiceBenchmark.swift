@@ -2,7 +2,7 @@ import Foundation
 import Gtk
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #43: what the background price watch costs while it waits. The real app runs in two

@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import GtkTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// The real main window for benchmarks, over a temporary data and cache folder.

@@ -3,7 +3,7 @@ import Gtk
 import GtkTesting
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #44: the Explore page must not slow the window's start (its charts load after the first

@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import GtkTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #46: the window over a 100,000-item file, its own and one Python's plistlib wrote (the

@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import GtkTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #11: the window with `--offline` (the bundled catalog loaded and served) against without,

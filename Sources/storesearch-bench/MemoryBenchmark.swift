@@ -3,7 +3,7 @@ import Gtk
 import GtkTesting
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #14: resident memory of the real window (1) over a search whose 200 results each claim

@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import GtkTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issues #18 and #32: My Items with 10,000 and 100,000 items in the real window (1024×760):

@@ -3,7 +3,7 @@ import Gtk
 import GtkTesting
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import Synchronization
 
 /// Issues #19 and #32: a preview in the real window, streamed from a local server through GTK's

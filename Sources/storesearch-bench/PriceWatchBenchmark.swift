@@ -2,7 +2,7 @@ import Foundation
 import Gtk
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 import Synchronization
 

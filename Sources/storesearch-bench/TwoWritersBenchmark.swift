@@ -1,7 +1,7 @@
 import Foundation
 import Gtk
 import GtkTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issue #46: another writer changes one record of a 10,000-item file by rename while the window
@@ -38,9 +38,9 @@ enum TwoWritersBenchmark {
             let start = ContinuousClock.now
             rename(other.url.path, file.url.path)
             // (`page.shown` makes every listed item: too dear to ask at every turn of the loop.)
-            let keeper = bench.environment.items.keeper
+            let items = bench.environment.items
             MainContext.spin(
-                until: { keeper.store.records[id]?.edits.notes == notes && !page.isListing }, timeout: .seconds(10))
+                until: { items.store.records[id]?.edits.notes == notes && !page.isListing }, timeout: .seconds(10))
             times.append(ContinuousClock.now - start)
             MainContext.spin(until: { false }, timeout: .milliseconds(300))
             probe.stop()

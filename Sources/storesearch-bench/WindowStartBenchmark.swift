@@ -3,7 +3,7 @@ import Gtk
 import GtkTesting
 import HTTP
 import HTTPTesting
-@testable import StoreSearchApp
+import StoreSearchApp
 import StoreSearchCore
 
 /// Issues #12, #17 and #32: time from `main` to the first mapped window, and resident memory

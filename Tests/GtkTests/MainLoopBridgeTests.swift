@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import XCTest
 @testable import Gtk
+import GtkTesting
 
 final class MainLoopBridgeTests: XCTestCase {
     func testAwaitOnMainActorCompletesInsideARunningGLibMainLoop() {

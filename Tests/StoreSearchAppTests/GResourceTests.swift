@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 import StoreSearchCore
 @testable import StoreSearchApp

@@ -26,7 +26,7 @@ extension MainWindow {
     var isFillingResults: Bool { results.isFilling }
     var errorText: (title: String, message: String) { search.errorText }
     var isOfflineButtonVisible: Bool { offlineButton.isVisible }
-    var countText: String { results.countText }
+    var countText: String { results.ui.countLabel.text }
     var emptyText: String { search.emptyText }
     /// The notice on screen (a toast), if any.
     var bannerText: String? { notices.text }
@@ -43,4 +43,11 @@ extension MainWindow {
     var aboutWindow: AboutWindow? { actions.aboutWindow }
     /// The Keyboard Shortcuts window, once opened.
     var shortcutsWindow: Window? { actions.shortcutsWindow }
+}
+
+@MainActor
+extension BrowseController {
+    /// The page's name as the bar shows it, and what it says under it (empty on the search's results).
+    var pageTitle: String { ui.browseBar.isVisible ? ui.browseTitle.text : "" }
+    var pageSubtitle: String { ui.browseBar.isVisible ? ui.browseSubtitle.text : "" }
 }

@@ -171,7 +171,7 @@ final class WindowAdaptiveTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: { harness.main.isShowingDetail }))
             _ = MainContext.spin(until: { false }, timeout: .milliseconds(300))
             XCTAssertFalse(
-                harness.main.detailTitle.isEllipsized, "the header has room for the whole name beside its buttons")
+                harness.main.ui.detailTitle.isEllipsized, "the header has room for the whole name beside its buttons")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Gtk
+import GtkTesting
 import StoreSearchCore
 import XCTest
 @testable import StoreSearchApp

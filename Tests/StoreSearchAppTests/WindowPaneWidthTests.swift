@@ -59,7 +59,7 @@ final class WindowPaneWidthTests: XCTestCase {
                     harness.select(name)
                     XCTAssertEqual(try paneWidth(), closed, "\(width) px window, \(name.prefix(10)) open")
                     XCTAssertEqual(
-                        harness.main.detailTitle.isEllipsized, name == long, "the header shows what it has room for")
+                        harness.main.ui.detailTitle.isEllipsized, name == long, "the header shows what it has room for")
                 }
                 XCTAssertFalse(harness.main.isFolded)
             }

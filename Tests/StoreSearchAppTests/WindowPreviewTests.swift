@@ -193,9 +193,9 @@ final class WindowPreviewTests: XCTestCase {
             let index = try XCTUnwrap(
                 harness.main.shownItems.firstIndex { $0.result.previewURL != nil }, "catalog songs have previews")
             harness.main.resultsList.selectedIndex = index
-            XCTAssertTrue(preview.messageLabel.isVisible)
+            XCTAssertTrue(preview.ui.previewMessage.isVisible)
             XCTAssertEqual(
-                preview.messageLabel.text, "Previews are not available in the offline catalog.",
+                preview.ui.previewMessage.text, "Previews are not available in the offline catalog.",
                 "said before Play is pressed")
             XCTAssertFalse(preview.button.isSensitive, "and Play is disabled")
         }

@@ -2,10 +2,10 @@
 /// shows an item, a change reached the store): the parts talk through a few of these instead of
 /// single-slot closures that MainWindow wires one by one.
 @MainActor
-final class Event<Value> {
+package final class Event<Value> {
     private var handlers: [(Value) -> Void] = []
 
-    func subscribe(_ handler: @escaping (Value) -> Void) {
+    package func subscribe(_ handler: @escaping (Value) -> Void) {
         handlers.append(handler)
     }
 

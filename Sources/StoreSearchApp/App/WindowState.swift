@@ -23,7 +23,8 @@ final class WindowState {
         }
     }
 
-    var isRemembering: Bool { settings != nil }
+    /// For tests and the bench. Whether the settings schema was found.
+    package var isRemembering: Bool { settings != nil }
 
     var viewMode: ViewMode {
         get { settings.flatMap { ViewMode(rawValue: $0.string("view-mode")) } ?? .list }

@@ -80,7 +80,8 @@ public final class ArtworkLoader {
     let imageArrived = Event<URL>()
 
     /// Downloads started (not served by a cache), for tests and benchmarks.
-    public private(set) var downloadCount = 0
+    /// For tests and the bench. How many images were downloaded (not found on disk or in memory).
+    package private(set) var downloadCount = 0
 
     /// The decoded-texture budget: textures are decoded at their shown size (a 48 px thumbnail
     /// is 9 KB, a 600 px cover 1.4 MB), so 16 MB keeps about 1,700 thumbnails. The disk cache

@@ -317,10 +317,6 @@ final class BrowseController {
 
     private var isAlbum: Bool { if case .album = target { true } else { false } }
 
-    /// The page's name as the bar shows it, and what it says under it (empty on the search's results).
-    var pageTitle: String { ui.browseBar.isVisible ? ui.browseTitle.text : "" }
-    var pageSubtitle: String { ui.browseBar.isVisible ? ui.browseSubtitle.text : "" }
-
     /// The bar, the list's name and Play All follow the page on screen.
     private func update() {
         ui.browseBar.isVisible = !levels.isEmpty

@@ -221,8 +221,8 @@ final class DetailForm {
         return fields.filter(\.1).map(\.0)
     }
 
-    /// Whether the large artwork is still on its way (tests).
-    var isLoadingArtwork: Bool { artworkRequest != nil }
+    /// Whether the large artwork is still on its way. For tests and the bench.
+    package var isLoadingArtwork: Bool { artworkRequest != nil }
 
     private func loadArtwork(for item: Item) {
         artworkRequest?.cancel()

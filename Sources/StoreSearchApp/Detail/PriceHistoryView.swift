@@ -21,8 +21,8 @@ final class PriceHistoryView {
         self.locale = locale
     }
 
-    /// The rows' texts, as shown (tests read them).
-    var rowTexts: [(title: String, subtitle: String)] { shownTexts }
+    /// The rows' texts, as shown. For tests and the bench.
+    package var rowTexts: [(title: String, subtitle: String)] { shownTexts }
     private var shownTexts: [(title: String, subtitle: String)] = []
 
     func show(_ item: Item?) {

@@ -26,8 +26,8 @@ final class ScreenshotStrip {
     }
 
     var count: Int { pictures.count }
-    /// How many screenshots show their image (tests).
-    var loadedCount: Int { pictures.count { $0.texture != nil } }
+    /// How many screenshots show their image. For tests and the bench.
+    package var loadedCount: Int { pictures.count { $0.texture != nil } }
 
     func show(_ urls: [URL]) {
         requests.forEach { $0.cancel() }

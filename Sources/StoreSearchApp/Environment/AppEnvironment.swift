@@ -17,7 +17,7 @@ public final class AppEnvironment {
     public var showsCharts = true
     public let artwork: ArtworkLoader
     /// The user's items: the only way to their store (`ItemStoreKeeper`) and its changes.
-    let items: Items
+    package let items: Items
     /// The user's locale from the C library; `locale` is its formatting part (LC_MONETARY).
     public let userLocale: UserLocale
     public let locale: Locale

@@ -9,7 +9,7 @@ import StoreSearchCore
 /// the user's items (a kept item's star, a hidden one left out). Opening a row and See All are
 /// the window's to do (`itemActivated`, `seeAllRequested`).
 @MainActor
-final class ExploreController {
+package final class ExploreController {
     enum Page: String, CaseIterable { case hint, loading, charts, failure, unavailable }
 
     let ui = ExplorePageOutlets()
@@ -161,8 +161,8 @@ final class ExploreController {
         return sections.contains { $0.focusFirst() }
     }
 
-    /// Every cover of the first chart on screen is shown (the bench's measure).
-    var firstChartHasItsCovers: Bool {
+    /// Every cover of the first chart on screen is shown (the bench's measure). For tests and the bench.
+    package var firstChartHasItsCovers: Bool {
         guard visiblePage == .charts, let first = shownSections.first else { return false }
         return first.hasSettledArtwork
     }

@@ -8,7 +8,7 @@ import StoreSearchCore
 /// The app has one (`AppEnvironment.items`): the price watch, the search provider and the
 /// window all reach the store through it; a window starts its own history (`startHistory`).
 @MainActor
-final class Items {
+package final class Items {
     /// Why items changed, for listeners that follow only some changes.
     enum Cause: Sendable {
         /// The user changed them (or another of their changes joined an action's step).
@@ -66,9 +66,9 @@ final class Items {
         }
     }
 
-    var store: ItemStore { keeper.store }
+    package var store: ItemStore { keeper.store }
     /// False until the item file has been read (in the background, after start).
-    var isLoaded: Bool { keeper.isLoaded }
+    package var isLoaded: Bool { keeper.isLoaded }
     /// Another process holds the items: nothing done here is saved.
     var isReadOnly: Bool { keeper.isReadOnly }
     /// What reading the item file found to tell the user (nil: nothing).

@@ -8,10 +8,10 @@ import StoreSearchCore
 /// connection, so within the artwork pipeline's per-host limits). A preview that cannot play
 /// (missing, not media, no sound output, a server that drips) says so within `startLimit`.
 @MainActor
-final class PreviewController {
+package final class PreviewController {
     static let startLimit: Duration = .seconds(10)
 
-    enum Status: Equatable {
+    package enum Status: Equatable {
         case stopped, loading, playing, paused
         case failed(String)
     }
@@ -20,7 +20,6 @@ final class PreviewController {
     let ui = PreviewControlsOutlets()
     var root: Box { ui.previewBox }
     var button: Button { ui.previewButton }
-    var messageLabel: Label { ui.previewMessage }
     private let video = Video()
     private let window: Window
     private let isOffline: () -> Bool
@@ -30,12 +29,12 @@ final class PreviewController {
     private var shown: Item?
     /// What plays (or is paused), and its stream.
     private(set) var current: Item?
-    private(set) var stream: MediaStream?
+    package private(set) var stream: MediaStream?
     private var watchdog: Gtk.Timer?
     /// How long the preview now loading may take to start (Play All gives each track less).
     private var limit = PreviewController.startLimit
     private var isUpdatingScale = false
-    private(set) var status: Status = .stopped
+    package private(set) var status: Status = .stopped
     /// The stream a seek was asked of (its error, if one comes, is the server refusing it).
     private var seekedStream: MediaStream?
     /// Servers that sent a preview only whole, without byte ranges: GStreamer cannot jump within
@@ -151,7 +150,7 @@ final class PreviewController {
 
     /// Stops whatever plays (another item's Play, its item hidden, the window closing);
     /// `announcing`: tell the followers (not when another preview starts at once).
-    func stop(announcing: Bool = true) {
+    package func stop(announcing: Bool = true) {
         watchdog?.cancel()
         seekedStream = nil
         stream.map(release)
@@ -198,7 +197,7 @@ final class PreviewController {
     }
 
     /// Seconds into the preview, and its length (0 while unknown).
-    var position: Int64 { stream?.position ?? 0 }
+    package var position: Int64 { stream?.position ?? 0 }
     var duration: Int64 { stream?.duration ?? 0 }
 
     /// Whether the preview playing can jump to a point (not from a server without byte ranges).

@@ -8,8 +8,8 @@ import StoreSearchCore
 /// (win.restore-item, win.remove-item, enabled by the selected item), Hidden Items
 /// (win.hidden-items: My Items filtered to hidden ones) and Export My Items… (win.export).
 @MainActor
-final class MyItemsController {
-    let page: MyItemsPage
+package final class MyItemsController {
+    package let page: MyItemsPage
     let pages: ViewStack
     private let window: Window
     private let items: Items

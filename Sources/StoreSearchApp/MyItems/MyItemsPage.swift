@@ -8,10 +8,10 @@ import StoreSearchCore
 /// types (name, artist, notes), the "Show" drop-down by kind of change, the sort menu orders it.
 /// Selecting opens the detail; Restore and Remove from My Items act on the selected item.
 @MainActor
-final class MyItemsPage {
+package final class MyItemsPage {
     let root: Box
-    let views: ItemViews
-    let filterEntry: SearchEntry
+    package let views: ItemViews
+    package let filterEntry: SearchEntry
     let showDropDown: DropDown
     let stack: Stack
     private let countLabel: Label
@@ -42,15 +42,15 @@ final class MyItemsPage {
     /// Bumped by every change of the rows: a fill still under way for older ones stops.
     private var fillGeneration = 0
     /// The items listed, in order.
-    var shown: [MyItem] { listed.map { listed in listed.positions.map { listed.list[$0] } } ?? [] }
+    package var shown: [MyItem] { listed.map { listed in listed.positions.map { listed.list[$0] } } ?? [] }
     private var isSelectingInCode = false
     /// The item last selected (by the user or in code, not by a listing): a filter that hides it
     /// takes the selection off, and it is selected again once it is listed again.
     private var chosenID: String?
     /// The rows are being replaced: the selection GTK drops and gets back is not the user's.
     private var isReplacingRows = false
-    /// A listing is under way in the background (tests wait for it).
-    var isListing: Bool { listing.isBusy }
+    /// A listing is under way in the background. For tests and the bench.
+    package var isListing: Bool { listing.isBusy }
 
     /// An item was selected (nil: none); `opens` when the user chose it (a click, Enter).
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
@@ -136,8 +136,9 @@ final class MyItemsPage {
         guard let listed, let row = views.selection.selectedIndex, row < listed.positions.count else { return nil }
         return listed.item(at: row)
     }
-    var count: Int { listed?.positions.count ?? 0 }
-    var countText: String { countLabel.text }
+    package var count: Int { listed?.positions.count ?? 0 }
+    /// For tests and the bench.
+    package var countText: String { countLabel.text }
     /// The page's own pages, as my-items-page.ui names them.
     enum Page: String, CaseIterable {
         case items, empty, noMatch = "no-match", loading

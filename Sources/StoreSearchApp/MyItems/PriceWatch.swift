@@ -13,7 +13,7 @@ import StoreSearchCore
 /// (in 6 hours, or at the next start) tries again. Records the user touches or sees in a search
 /// meanwhile get their snapshot from there.
 @MainActor
-final class PriceWatch {
+package final class PriceWatch {
     static let defaultInterval: Duration = .seconds(6 * 60 * 60)
     static let maximumRetries = 3
 
@@ -29,11 +29,11 @@ final class PriceWatch {
     private var timer: Gtk.Timer?
 
     /// A check ended with every request answered: the price changes it found, by item id.
-    let checked = Event<[String: PriceChange]>()
+    package let checked = Event<[String: PriceChange]>()
     /// A check ended early: the store could not be reached or failed (not a cancellation); what failed.
     let failed = Event<String>()
     /// A check is under way (tests and the bench wait for it to end).
-    var isChecking: Bool { task != nil }
+    package var isChecking: Bool { task != nil }
 
     init(
         service: SearchService, items: Items,
@@ -60,7 +60,7 @@ final class PriceWatch {
     }
 
     /// One check, unless one is under way.
-    func check() {
+    package func check() {
         guard task == nil, items.isLoaded else { return }
         let store = items.store, removed = items.removed, region = region()
         task = Task { [weak self] in

@@ -9,7 +9,7 @@ import StoreSearchCore
 /// go to the one notification. The window cancels it when it closes, unless it outlives the
 /// window (the switch is on).
 @MainActor
-final class PriceWatchService {
+package final class PriceWatchService {
     static let firstRetry: Duration = .seconds(60)
     static let longestRetry: Duration = .seconds(60 * 60)
 

@@ -5,7 +5,7 @@ import StoreSearchCore
 /// results and My Items both use it, so their rows look and behave alike. Each view ranks its
 /// artwork by its own scroll position; only the view on screen holds the items.
 @MainActor
-final class ItemViews {
+package final class ItemViews {
     let model: ListModel<Item>
     let selection: SingleSelection<Item>
     let list: ListView<Item>
@@ -61,7 +61,7 @@ final class ItemViews {
 
     var viewMode: WindowState.ViewMode { viewStack.visible(WindowState.ViewMode.self) ?? .list }
     /// The view on screen (list or grid).
-    var visibleView: Widget { viewMode == .grid ? grid : list }
+    package var visibleView: Widget { viewMode == .grid ? grid : list }
 
     func show(_ mode: WindowState.ViewMode) {
         // Only the view on screen holds the items: the other would bind (and fetch artwork for)

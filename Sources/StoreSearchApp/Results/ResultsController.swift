@@ -7,14 +7,14 @@ import StoreSearchCore
 /// Delete asks to hide the selected item; the rows follow the items' changes (edit, hide, undo,
 /// restore), and a hidden row's place goes to the next one.
 @MainActor
-final class ResultsController {
+package final class ResultsController {
     /// The iTunes Search API returns at most this many results.
     static let storeLimit = 200
 
     let views: ItemViews
     var model: ListModel<Item> { views.model }
     var selection: SingleSelection<Item> { views.selection }
-    var list: ListView<Item> { views.list }
+    package var list: ListView<Item> { views.list }
     var grid: GridView<Item> { views.grid }
     /// results-view.ui's objects.
     let ui = ResultsViewOutlets()
@@ -89,9 +89,8 @@ final class ResultsController {
 
     // MARK: Showing results
 
-    var items: [Item] { model.elements }
-    var isFilling: Bool { feeder.isFeeding }
-    var countText: String { ui.countLabel.text }
+    package var items: [Item] { model.elements }
+    package var isFilling: Bool { feeder.isFeeding }
 
     /// Shows the results of a search (or a browsed page), without the user's hidden items;
     /// `finished` runs once every row is in the list. Kept items' snapshots are refreshed from a

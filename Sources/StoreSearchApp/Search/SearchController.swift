@@ -7,7 +7,7 @@ import StoreSearchCore
 /// page, searching, the results, nothing found, and errors (with Retry, and the offline catalog
 /// when the store cannot be reached).
 @MainActor
-final class SearchController {
+package final class SearchController {
     /// search-page.ui's objects.
     let ui = SearchPageOutlets()
     var searchEntry: SearchEntry { ui.searchEntry }
@@ -18,7 +18,8 @@ final class SearchController {
     /// Ticks while the store's Retry-After runs (the busy page counts down).
     private var countdown: Gtk.Timer?
     /// The clock the store's waits are measured by (tests move it forward).
-    var now: () -> Date = { Date() }
+    /// For tests and the bench. The clock a throttled search counts down by.
+    package var now: () -> Date = { Date() }
 
     /// The query last sent (tests and Retry use it).
     private(set) var lastQuery: SearchQuery?
@@ -61,11 +62,11 @@ final class SearchController {
     }
 
     /// The results pane's pages, as main-window.ui names them.
-    enum Page: String, CaseIterable {
+    package enum Page: String, CaseIterable {
         case hint, searching, results, empty, error
     }
 
-    var visiblePage: Page { resultsStack.visible(Page.self) ?? .hint }
+    package var visiblePage: Page { resultsStack.visible(Page.self) ?? .hint }
 
     var selectedCategory: Category {
         let index = ui.categoryDropdown.selectedIndex
@@ -245,7 +246,7 @@ final class SearchController {
         ui.retryButton.isSensitive = true
     }
 
-    var errorText: (title: String, message: String) { (ui.errorPage.title, ui.errorPage.pageDescription) }
+    package var errorText: (title: String, message: String) { (ui.errorPage.title, ui.errorPage.pageDescription) }
     var emptyText: String { ui.emptyPage.pageDescription }
 
     /// Searches (and the charts) go to another store: the bundled catalog.

@@ -45,7 +45,6 @@ public final class SearchService {
     }
 
     /// Queries answered from memory (tests).
-    public var cachedQueryCount: Int { cache.count }
 
     /// Results for `query`, in the store's order. Throws `SearchFailure`, or `CancellationError`
     /// when the calling task was cancelled (its results are never delivered).

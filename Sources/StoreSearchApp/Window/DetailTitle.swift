@@ -31,9 +31,6 @@ final class DetailTitle {
         }
     }
 
-    /// Whether the name is cut with "…" on screen.
-    var isEllipsized: Bool { label.isEllipsized }
-
     private func followFolding() {
         label.maximumWidthChars = leaflet.isFolded ? nil : Self.sideBySideChars
         label.expandsHorizontally = !leaflet.isFolded

@@ -19,17 +19,17 @@ public final class MainWindow {
     let environment: AppEnvironment
     let layout: AdaptiveLayout
     let notices: NoticesController
-    let results: ResultsController
-    let search: SearchController
+    package let results: ResultsController
+    package let search: SearchController
     /// The store's charts on the Search page while nothing is searched.
-    let explore: ExploreController
+    package let explore: ExploreController
     let detail: DetailForm
     let actions: WindowActions
     /// The user's items: every change goes through them, and every view follows them.
-    let items: Items
+    package let items: Items
     let undoActions: UndoActions
     private let otherWriterNotices: OtherWriterNotices
-    let myItems: MyItemsController
+    package let myItems: MyItemsController
     let state: WindowState
     let detailTitle: DetailTitle
     var keepButton: ToggleButton { ui.keepButton }
@@ -38,11 +38,11 @@ public final class MainWindow {
     let regionPicker: StoreRegionPicker
     /// The process's price watch and its notification (the session's, shared with the service).
     let prices: PriceWatchService
-    var priceWatch: PriceWatch { prices.watch }
+    package var priceWatch: PriceWatch { prices.watch }
     var priceDrops: PriceDropNotifier { prices.notifier }
     /// The window closed for good (saved, or without saving as the user chose).
     let closed = Event<Void>()
-    let preview: PreviewController
+    package let preview: PreviewController
     let itemActions: ItemActions
     /// The first Keep offers watching prices in the background.
     let backgroundOffer: BackgroundWatchOffer
@@ -57,7 +57,7 @@ public final class MainWindow {
 
     /// `settings`: where the window state is kept (nil: the user's GSettings). `prices`: the
     /// session's price watch (nil: one of the window's own).
-    init(
+    package init(
         application: Application, environment: AppEnvironment, settings: Settings.MemoryBackend? = nil,
         prices: PriceWatchService? = nil
     ) {
@@ -253,7 +253,7 @@ public final class MainWindow {
 
     // MARK: Searching
 
-    var searchEntry: SearchEntry { search.searchEntry }
+    package var searchEntry: SearchEntry { search.searchEntry }
     var resultsStack: Stack { search.resultsStack }
 
     // MARK: Closing
