@@ -122,10 +122,10 @@ fuzz: deps resource-list
 	STORESEARCH_FUZZ_ITEM_FILES=20000 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'ItemFileFormatsTests.testMutatedXMLFilesEachLoadOrFail|ItemFileFastPathTests.testMutatedFilesLoadTheSameEitherWay|ItemFilePlistlibTests.testChangedFilesReadAsPlistlibReadsThemAndBothReadersAgree'
 
 # Release-build benchmarks (core decode and store; artwork, launch, memory and window start in the
-# real window). BENCH="artwork memory" runs only those parts. The bench reads the window's parts
-# through @testable import, so the window keeps no hooks for it (hence -enable-testing).
+# real window). BENCH="artwork memory" runs only those parts. The bench imports the app as a
+# product does (what it reads of the window is `package`), and builds as the app does.
 bench: deps schemas resources resource-list
-	$(SWIFT) build -c release --product storesearch-bench -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(SWIFT) build -c release --product storesearch-bench $(SWIFT_FLAGS)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
 		scripts/with-display.sh dbus-run-session -- scripts/with-sound.sh .build/release/storesearch-bench $(BENCH)
 
