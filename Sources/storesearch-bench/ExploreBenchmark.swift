@@ -41,19 +41,7 @@ enum ExploreBenchmark {
 
     /// Runs a child that prints "mapped-ms N" (and with the charts "covers-ms N").
     private static func measure(_ executable: URL, arguments: [String]) throws -> [String: Double]? {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        var figures: [String: Double] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
-        }
+        let (figures, output) = try Measure.childFigures(executable, arguments: arguments)
         guard figures["mapped-ms"] != nil else {
             FileHandle.standardError.write(Data("explore child said: \(output)\n".utf8))
             return nil

@@ -21,6 +21,27 @@ enum Measure {
                 + "ratio \(ratio(median, baselineMedian)))")
     }
 
+    /// Runs `executable` with `arguments` to its end and reads the figures it printed, a line
+    /// each as "name value" ("mapped-ms 183.1"); `output` is all it printed, for a failure.
+    static func childFigures(_ executable: URL, arguments: [String]) throws -> (
+        figures: [String: Double], output: String
+    ) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var figures: [String: Double] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
+        }
+        return (figures, output)
+    }
+
     static func time(_ body: () throws -> Void) rethrows -> Duration {
         let start = ContinuousClock.now
         try body()

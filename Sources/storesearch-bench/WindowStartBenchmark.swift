@@ -62,19 +62,7 @@ enum WindowStartBenchmark {
 
     /// Runs a child that prints "mapped-ms N" and "rss-kb N".
     private static func measure(_ executable: URL, arguments: [String]) throws -> (ms: Double, rssKB: Double)? {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        var figures: [String: Double] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
-        }
+        let (figures, output) = try Measure.childFigures(executable, arguments: arguments)
         guard let ms = figures["mapped-ms"], let rss = figures["rss-kb"] else {
             FileHandle.standardError.write(Data("child \(executable.lastPathComponent) said: \(output)\n".utf8))
             return nil
