@@ -12,26 +12,23 @@ import XCTest
 /// the next search.
 final class WindowPriceCheckResultsTests: XCTestCase {
     func testASearchResultsPriceFollowsAPriceCheck() throws {
-        let lookups = Mutex(0)
         let search = """
 
 
             {"resultCount":1,"results":[\
             {"wrapperType":"track","kind":"song","trackId":1440857788,"trackName":"Kuzu Kuzu","artistName":"Tarkan","trackPrice":0.99,"collectionPrice":9.99,"currency":"USD"}]}
             """
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in
-            // At start the same price; at the check the 6-hour timer makes, a drop.
-            WindowPriceWatchTests.lookupAnswer(
-                kuzuKuzu: lookups.withLock {
-                    $0 += 1; return $0
-                } == 1 ? "0.99" : "0.49")
-        }) { server, paths in
+        // At start the same price; at the check the 6-hour timer makes, a drop.
+        try WindowPriceWatchTests.withKeptItems(answering: WindowPriceWatchTests.droppedAfterFirstLookup()) {
+            server, paths in
             server.route("/search") { _ in LocalServerResponse(body: Data(search.utf8)) }
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
                 let main = harness.main
-                XCTAssertTrue(MainContext.spin(until: { lookups.withLock { $0 } == 1 && !main.priceWatch.isChecking }))
+                XCTAssertTrue(
+                    MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 && !main.priceWatch.isChecking }
+                    ))
                 harness.search("tarkan")
                 let row = { main.shownItems.first { $0.name == "Kuzu Kuzu" } }
                 XCTAssertEqual(try XCTUnwrap(row()).price, Decimal(string: "0.99"))
@@ -45,7 +42,7 @@ final class WindowPriceCheckResultsTests: XCTestCase {
                 XCTAssertTrue(
                     MainContext.spin(until: { main.resultsList.mappedLabelTexts.contains("$0.49,\nwas\u{00A0}$0.99") }),
                     "\(main.resultsList.mappedLabelTexts)")
-                XCTAssertEqual(lookups.withLock { $0 }, 2)
+                XCTAssertEqual(server.requestCount(path: "/lookup"), 2)
             }
         }
     }

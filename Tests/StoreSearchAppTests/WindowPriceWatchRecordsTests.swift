@@ -60,20 +60,16 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
     }
 
     func testUndoingARemoveKeepsThePricesTheStoreShowedMeanwhile() throws {
-        let lookups = Mutex(0)
-        try WindowPriceWatchTests.withKeptItems(answering: { _ in
-            WindowPriceWatchTests.lookupAnswer(
-                kuzuKuzu: lookups.withLock {
-                    $0 += 1; return $0
-                } == 1 ? "0.99" : "0.49")
-        }) { server, paths in
+        try WindowPriceWatchTests.withKeptItems(answering: WindowPriceWatchTests.droppedAfterFirstLookup()) {
+            server, paths in
             try MainActor.assumeIsolated {
                 let harness = WindowHarness(apiBase: server.baseURL!, paths: paths)
                 defer { harness.dispose() }
                 let main = harness.main, page = main.myItems.page, keeper = harness.environment.items.keeper
                 let id = "track:1440857788"
                 XCTAssertTrue(
-                    MainContext.spin(until: { lookups.withLock { $0 } == 1 && !main.priceWatch.isChecking }),
+                    MainContext.spin(until: { server.requestCount(path: "/lookup") == 1 && !main.priceWatch.isChecking }
+                    ),
                     "looked up at start")
                 main.myItems.showPage(myItems: true)
                 XCTAssertTrue(MainContext.spin(until: { page.count == 2 && !page.isListing }))
@@ -82,7 +78,9 @@ final class WindowPriceWatchRecordsTests: XCTestCase {
                 XCTAssertNil(keeper.store.records[id])
 
                 main.priceWatch.check()  // the 6-hour timer, while Undo is still offered
-                XCTAssertTrue(MainContext.spin(until: { lookups.withLock { $0 } == 2 && !main.priceWatch.isChecking }))
+                XCTAssertTrue(
+                    MainContext.spin(until: { server.requestCount(path: "/lookup") == 2 && !main.priceWatch.isChecking }
+                    ))
                 XCTAssertTrue(
                     server.requests.last { $0.path == "/lookup" }?.query["id"]?.split(separator: ",").contains(
                         "1440857788") == true,

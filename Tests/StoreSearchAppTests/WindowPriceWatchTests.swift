@@ -50,6 +50,18 @@ final class WindowPriceWatchTests: XCTestCase {
     }
 
     /// A store busy at the first lookup, and at the next one Kuzu Kuzu's price has dropped.
+    /// A store whose first lookup finds Kuzu Kuzu unchanged, and every later one dropped to $0.49.
+    static func droppedAfterFirstLookup() -> CountingServer.Handler {
+        let lookups = Mutex(0)
+        return { _ in
+            lookupAnswer(
+                kuzuKuzu: lookups.withLock {
+                    $0 += 1
+                    return $0
+                } == 1 ? "0.99" : "0.49")
+        }
+    }
+
     static func busyOnceThenDropped() -> CountingServer.Handler {
         let count = Mutex(0)
         return { _ in
