@@ -239,11 +239,8 @@ final class BackgroundWatchTests: XCTestCase {
         let daemon = WindowPriceNotificationTests.daemon
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: daemon), "make test installs notification-daemon")
         try WindowPriceWatchTests.writeKeptItems(paths)
-        let dropped = Mutex(false)
         let server = CountingServer()
-        server.route("/lookup") { _ in
-            WindowPriceWatchTests.lookupAnswer(kuzuKuzu: dropped.withLock { $0 } ? "0.49" : "0.99")
-        }
+        server.route("/lookup", WindowPriceWatchTests.droppedAfterFirstLookup())
         _ = try server.start()
         defer { server.stop() }
         let environment = environment(apiBase: server.baseURL!)
@@ -269,8 +266,7 @@ final class BackgroundWatchTests: XCTestCase {
         try activate("quit", environment: environment)
         XCTAssertTrue(try waitUntil(10) { !first.isRunning })
 
-        // The next login.
-        dropped.withLock { $0 = true }
+        // The next login (the store's price has dropped since that first lookup).
         // (Its output is not read: the service it starts would hold a pipe open.)
         let launcher = try start("/usr/bin/gio", ["launch", entry.path], environment: environment)
         XCTAssertTrue(try waitUntil { !launcher.isRunning })
@@ -297,18 +293,16 @@ final class BackgroundWatchTests: XCTestCase {
     /// it found (it used to fail with 75: the running app holds the items).
     func testRefreshPricesAsksTheRunningServiceAndPrintsTheChanges() throws {
         try WindowPriceWatchTests.writeKeptItems(paths)
-        let dropped = Mutex(false)
+        // The price drops after the service's check at start (decided by the lookup's order: a
+        // flag set once the request was counted could still reach that first answer).
         let server = CountingServer()
-        server.route("/lookup") { _ in
-            WindowPriceWatchTests.lookupAnswer(kuzuKuzu: dropped.withLock { $0 } ? "0.49" : "0.99")
-        }
+        server.route("/lookup", WindowPriceWatchTests.droppedAfterFirstLookup())
         _ = try server.start()
         defer { server.stop() }
         let environment = environment(apiBase: server.baseURL!)
         try setSwitch(true, environment: environment)
         let service = try start(Self.executable.path, ["--gapplication-service"], environment: environment)
         XCTAssertTrue(try waitUntil { server.requestCount(path: "/lookup") == 1 }, "the service checks at start")
-        dropped.withLock { $0 = true }
 
         let (status, output) = try run(Self.executable.path, ["--refresh-prices"], environment: environment)
         XCTAssertEqual(status, 0, output)
