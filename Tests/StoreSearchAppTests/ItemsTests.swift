@@ -84,6 +84,34 @@ final class ItemsTests: XCTestCase {
         }
     }
 
+    /// Typing committed after its draft reached the store changes the store once, from the draft
+    /// (issue #42: the draft was taken back and the typing made again, two changes): a field the
+    /// draft changed and the typing took back is the store's again.
+    func testTypingCommittedOverItsDraftChangesTheStoreOnce() throws {
+        let song = song
+        try withItems { items in
+            items.startHistory()
+            var changed: [Set<String>] = [], drafted: [String] = []
+            items.changed.subscribe { changed.append($0.ids) }
+            items.drafted.subscribe { drafted.append($0) }
+            let draft = ItemEdits(name: "Draft", artist: "Typed")
+            items.keepDraft(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: draft)))
+            XCTAssertEqual(items.store.records[song.id]?.edits, draft, "the draft is in the store")
+            XCTAssertEqual(drafted, [song.id])
+            XCTAssertEqual(changed, [], "and shown by no view")
+
+            let count = items.changeCount
+            let typed = ItemEdits(artist: "Typed")  // the name typed back to the store's
+            items.record(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: typed)))
+            XCTAssertEqual(items.changeCount, count + 1, "one change")
+            XCTAssertEqual(items.store.records[song.id]?.edits, typed)
+            XCTAssertEqual(changed, [[song.id]])
+            items.undo()
+            XCTAssertEqual(
+                items.store.records[song.id]?.edits ?? ItemEdits(), ItemEdits(), "one undo takes the typing back")
+        }
+    }
+
     /// A notice's Undo after a newer step does nothing: it would take back the newer one.
     func testANoticesUndoTakesBackOnlyItsOwnStep() throws {
         let song = song, album = album

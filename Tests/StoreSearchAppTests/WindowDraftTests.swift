@@ -32,8 +32,12 @@ final class WindowDraftTests: XCTestCase {
             XCTAssertTrue(form.ui.notesView.containsFocus)
             XCTAssertEqual(form.ui.notesView.text, "kept through a crash", "the field is left as it is")
 
+            let changes = harness.environment.items.changeCount
             form.ui.nameEntry.grabFocus()  // out of Notes: the typing is committed
             XCTAssertFalse(form.ui.notesView.containsFocus)
+            XCTAssertEqual(
+                harness.environment.items.changeCount, changes + 1,
+                "the store changes once: the draft is not taken back before the commit")
             XCTAssertEqual(harness.environment.items.keeper.store.records[id]?.edits.notes, "kept through a crash")
             XCTAssertTrue(harness.main.window.activateAction(WindowAction.undo.detailedName))
             XCTAssertNil(

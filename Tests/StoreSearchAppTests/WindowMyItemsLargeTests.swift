@@ -53,7 +53,7 @@ final class WindowMyItemsLargeTests: XCTestCase {
             let main = harness.main, page = main.myItems.page
             XCTAssertTrue(main.window.activateAction("win.my-items-sort", string: "name"))
             harness.environment.items.keeper.update { $0 = store }
-            main.myItems.storeChanged()
+            main.myItems.itemsLoaded()  // every record is new to the list
             main.myItems.showPage(myItems: true)
             Self.waitUntilListed(page)
             XCTAssertEqual(page.count, count)
@@ -81,7 +81,7 @@ final class WindowMyItemsLargeTests: XCTestCase {
         try WindowHarness.withCatalogWindow { harness in
             let main = harness.main, page = main.myItems.page
             harness.environment.items.keeper.update { $0 = store }
-            main.myItems.storeChanged()
+            main.myItems.itemsLoaded()  // every record is new to the list
             main.myItems.showPage(myItems: true)
             Self.waitUntilListed(page)
             XCTAssertEqual(page.count, count)

@@ -117,8 +117,8 @@ final class WindowStoreKindsTests: XCTestCase {
             // The album's price falls; at a phone's width the name keeps its room.
             var cheaper = result
             cheaper.offers?.collectionPrice = 7.99
-            _ = harness.environment.items.keeper.refreshPrices(from: [cheaper])
-            harness.main.myItems.page.storeChanged()
+            let items = harness.environment.items
+            items.pricesChecked(items.takePriceCheck([cheaper], missing: []).ids)
             harness.resize(width: 360, height: 640)
             XCTAssertTrue(MainContext.spin(until: { list.allocatedWidth < 400 && list.allocatedWidth > 0 }))
             MainContext.spin(until: { false }, timeout: .milliseconds(300))

@@ -91,7 +91,7 @@ final class MyItemsTests: XCTestCase {
         changed.apply(ItemChange(result: removed.snapshot!, kind: .record(before: removed, after: nil)))
         for order in MyItemsOrder.allCases {
             let updated = MyItemsList(store: store, order: order).updating(
-                ["track:7", "track:1000", "track:9"], from: changed)
+                ["track:7", "track:1000", "track:9"].map { ($0, changed.records[$0]) })
             XCTAssertEqual(
                 updated.items().map(\.id), MyItemsList(store: changed, order: order).items().map(\.id), "\(order)")
             XCTAssertEqual(updated.count, 300)

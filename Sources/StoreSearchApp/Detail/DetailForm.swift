@@ -251,7 +251,7 @@ final class DetailForm {
     /// Reads every field into edits; a field equal to the store's value is not an edit.
     private func commit(date: Date? = nil) {
         guard let item, isEditable else { return }
-        dropDraft(of: item)
+        draftTimer?.cancel()
         var edits = typedEdits(of: item)
         if let date { edits.releaseDate = Self.isSameDay(date, item.result.releaseDate) ? nil : date }
         do {
@@ -260,7 +260,8 @@ final class DetailForm {
         } catch {
             setPriceError(error.message)
         }
-        guard edits != item.edits else { return }
+        guard edits != item.edits else { return dropDraft(of: item) }
+        draft = nil  // the store goes from it to `edits` in one change (`Items.record`)
         // A committed edit is one step of the window's undo: the fields' own undo stops there
         // (not the price's while it holds text that is no price, which was not committed).
         for entry in [ui.nameEntry, ui.artistEntry] + (ui.priceError.isVisible ? [] : [ui.priceEntry]) {

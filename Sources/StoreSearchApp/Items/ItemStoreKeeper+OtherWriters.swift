@@ -186,7 +186,7 @@ extension ItemStoreKeeper {
 
     /// The store is to be written though none of its records changed (the file lacks what it holds).
     private func mustSave() {
-        count(ids: [])  // a save of the change count the file holds would be skipped as older
+        changeCount += 1  // a save of the change count the file holds would be skipped as older
         scheduleSave()
     }
 
@@ -198,7 +198,7 @@ extension ItemStoreKeeper {
         let ids = Set(outcome.changed.keys), before = store.records(ids)
         if !ids.isEmpty || outcome.otherFields != store.otherFields {
             store.take(outcome)
-            count(ids: ids)
+            changeCount += 1
         }
         if outcome.differsFromTheirs {
             mustSave()

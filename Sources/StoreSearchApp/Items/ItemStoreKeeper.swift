@@ -25,12 +25,7 @@ final class ItemStoreKeeper {
     /// The file as this session last read or wrote it, for a merge with another writer's copy.
     var base = ItemStoreBase()
     /// Counts changes, so that saves can be ordered (see `ItemFileWriter`).
-    private(set) var changeCount = 0
-    /// Which records each of the last changes touched (nil: any may have), so that a list made
-    /// from the store (My Items) follows a run of changes item by item, e.g. a price check's 50
-    /// answers, instead of being made again from every record.
-    private var journal: [(change: Int, ids: Set<String>?)] = []
-    static let journalLength = 256
+    var changeCount = 0
     /// False until the file has been read.
     private(set) var isLoaded = false
     /// The file has been read: what showed the empty store follows the user's items now.
@@ -132,9 +127,9 @@ final class ItemStoreKeeper {
         isLoaded = true
         let changes = changesBeforeLoad
         changesBeforeLoad = []
-        // Counted as a change of any record either way: what keeps a list made from the store
-        // (My Items, the search provider) by its count makes it again.
-        count(ids: nil)
+        // Counted as a change either way: what keeps a copy of the store by its count (the
+        // search provider) makes it again.
+        changeCount += 1
         savedChange = changeCount
         if !changes.isEmpty { update(ids: nil) { store in changes.forEach { $0(&store) } } }
         loaded.send(())
@@ -143,41 +138,13 @@ final class ItemStoreKeeper {
         watchForOtherWriters()
     }
 
-    /// Changes the store; `ids`: the records the change touches (nil: any may, so lists made from
-    /// the store are made again).
+    /// Changes the store, to be saved a moment later; `ids`: the records the change touches (nil:
+    /// any may), which the next merge with another writer's copy compares.
     func update(ids: Set<String>? = nil, _ change: @escaping (inout ItemStore) -> Void) {
         if isLoaded { base.willChange(store, ids: ids) }
         change(&store)
-        guard isLoaded else {
-            count(ids: ids)
-            return changesBeforeLoad.append(change)
-        }
-        changed(ids: ids)
-    }
-
-    /// The records changed since the store's change count was `change` (nil: any may have, or
-    /// it is too long ago to say).
-    func ids(changedSince change: Int) -> Set<String>? {
-        guard change < changeCount else { return change == changeCount ? [] : nil }
-        guard let oldest = journal.first, oldest.change <= change + 1 else { return nil }
-        var ids: Set<String> = []
-        for entry in journal.reversed() {
-            guard entry.change > change else { break }
-            guard let touched = entry.ids else { return nil }
-            ids.formUnion(touched)
-        }
-        return ids
-    }
-
-    func count(ids: Set<String>?) {
         changeCount += 1
-        if journal.count == Self.journalLength { journal.removeFirst(journal.count / 2) }
-        journal.append((changeCount, ids))
-    }
-
-    /// The store changed: counted, and saved a moment later.
-    func changed(ids: Set<String>?) {
-        count(ids: ids)
+        guard isLoaded else { return changesBeforeLoad.append(change) }
         scheduleSave()
     }
 
@@ -196,8 +163,11 @@ final class ItemStoreKeeper {
         // In place: a copy to compare would copy every record.
         guard isLoaded else { return [] }
         let ids = Set(results.lazy.map(\.id).filter { self.store.records[$0] != nil })
-        guard !ids.isEmpty, store.refreshSnapshots(from: results) else { return [] }
-        changed(ids: ids)
+        guard !ids.isEmpty else { return [] }
+        base.willChange(store, ids: ids)
+        guard store.refreshSnapshots(from: results) else { return [] }
+        changeCount += 1
+        scheduleSave()
         return ids
     }
 
@@ -304,9 +274,11 @@ final class ItemStoreKeeper {
                 merged.restore(merged.records[record.id].map(record.merged(over:)) ?? record)
             }
             untouchable = nil
-            update(ids: nil) { $0 = merged }  // counted as a change of any record, so My Items follows
+            let ids = Set(merged.records.keys.filter { merged.records[$0] != store.records[$0] })
+            update(ids: ids) { $0 = merged }
             base = ItemStoreBase(file: loaded.store)  // what the file holds, read now
             writer.read(identity)
+            changedElsewhere.send(.merged(ids: ids, conflicts: [], step: []))
         } catch {
             untouchable = error  // still unreadable, or now from a newer version
             Log.warning(LogDomain.app, "\(file.url.path) still cannot be used: \(error.message)")

@@ -46,6 +46,9 @@ package final class Items {
     /// These items changed in the store (a change, an undo, a redo, a visit, a newer snapshot,
     /// a price check, another writer's copy): every view follows the ids it is given.
     let changed = Event<Change>()
+    /// Typing not yet committed changed this item's record (`keepDraft`). No view shows it (the
+    /// form holding the typing does); a list made from the store takes it with its next change.
+    let drafted = Event<String>()
     /// A step went onto the history; `notice` (nil: none) offers to undo it (`undo(ifLatest:)`).
     let stepRecorded = Event<(step: [ItemChange], notice: String?)>()
     /// Commits what is typed in the open item's form, before an action on that item (the form
@@ -77,11 +80,10 @@ package final class Items {
     var loaded: Event<Void> { keeper.loaded }
     /// A save in the background failed (the changes are kept and saved again later).
     var backgroundSaveFailed: Event<ItemStoreFileError> { keeper.backgroundSaveFailed }
-    /// Counts the store's changes (a listing made at one count knows whether it is current).
+    /// Counts the store's changes, drafts and the file's reading too (a copy made at one count
+    /// knows whether it is current).
     var changeCount: Int { keeper.changeCount }
     func waitUntilLoaded() async { await keeper.waitUntilLoaded() }
-    /// The ids of the records changed since `changeCount` was `change` (nil: not known).
-    func ids(changedSince change: Int) -> Set<String>? { keeper.ids(changedSince: change) }
     /// Writes the store now (closing, exit).
     func saveNow() throws(ItemStoreFileError) { try keeper.saveNow() }
     /// Lets another process take the items (the last window closed, the app ends).
@@ -140,8 +142,8 @@ package final class Items {
     /// Makes a user's change and puts it on the history; `notice` offers Undo. Within
     /// `actOnOpenItem`, the change joins that action's step.
     func record(_ change: ItemChange, notice: String? = nil) {
-        let change = withRemovedKept(change)
-        keeper.update(ids: [change.id]) { $0.apply(change) }
+        let change = withRemovedKept(change), made = overDraft(change)
+        keeper.update(ids: [change.id]) { $0.apply(made) }
         if openStep != nil {
             openStep?.changes.append(change)
             if let notice { openStep?.notice = notice }
@@ -171,8 +173,8 @@ package final class Items {
     }
 
     /// Typing not yet committed goes into the store (and so the file) as it is, on no step of the
-    /// history and sent to no view: the form holding it shows it already (a view that reads the
-    /// store meanwhile shows it too), and it becomes a step when committed (`DetailForm.drafted`).
+    /// history and in no `changed`: the form holding it shows it already (`drafted` says which
+    /// record changed), and it becomes a step when committed (`record`, `DetailForm.drafted`).
     func keepDraft(_ change: ItemChange) {
         let id = change.id, current = store.records[id]
         // The record before the typing began, while only its drafts changed it since.
@@ -190,6 +192,17 @@ package final class Items {
         }
         let after = store.records[id]
         draftBases[id] = after == base.before ? nil : DraftBase(before: base.before, after: after)
+        drafted.send(id)
+    }
+
+    /// `change` as it is made on the store: typing committed over its draft goes from what the
+    /// draft left, so the store changes once (the draft is not taken back first); the history
+    /// keeps `change`, from the record before the typing.
+    private func overDraft(_ change: ItemChange) -> ItemChange {
+        guard case .edits(_, let after) = change.kind, let base = draftBases.removeValue(forKey: change.id),
+            let current = store.records[change.id], base.after == current
+        else { return change }
+        return ItemChange(result: change.result, kind: .edits(before: current.edits, after: after))
     }
 
     /// An item's record before its typing's drafts, and as the last of them left it.

@@ -58,13 +58,9 @@ package final class MyItemsController {
         pages.show(myItems ? Page.myItems : .search)
     }
 
-    /// The store changed (a change, an undo, a redo of item `id`; nil: any): the page follows.
-    func storeChanged(id: String? = nil) { storeChanged(ids: id.map { [$0] }) }
-
-    /// The records with `ids` changed (nil: any may have): the page follows (the store itself
-    /// keeps which records changed since the page's list was made).
-    func storeChanged(ids: Set<String>?) {
-        page.storeChanged()
+    /// The records `ids` changed: their rows follow, and what can be done with the selected one.
+    private func storeChanged(ids: Set<String>) {
+        page.storeChanged(ids: ids)
         updateSelectionActions()
     }
 

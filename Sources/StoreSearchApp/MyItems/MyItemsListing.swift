@@ -49,9 +49,10 @@ final class MyItemsListing {
 
     private let items: Items
     private let request: @MainActor () -> Request
-    /// The store's change count that `list` reflects, and the one a list being made reflects.
-    private var listChangeCount = -1
-    private var buildChangeCount = -1
+    /// The records changed since `list` was made that it does not show yet.
+    private var unfolded: Set<String> = []
+    /// The records a background update is folding into `list` (unfolded again if it is dropped).
+    private var folding: Set<String> = []
     /// Bumped by every new list and every new listing: a background result for an older one is dropped.
     private var listGeneration = 0
     private var listingGeneration = 0
@@ -64,6 +65,8 @@ final class MyItemsListing {
     init(items: Items, request: @escaping @MainActor () -> Request) {
         self.items = items
         self.request = request
+        // Typing not yet committed is shown by no list (the form shows it): taken with the next change.
+        items.drafted.subscribe { [weak self] id in self?.unfolded.insert(id) }
         build()
     }
 
@@ -73,7 +76,7 @@ final class MyItemsListing {
         let isFirst = !isLive
         isLive = true
         if isFirst, list != nil { relist() }  // the last list, while it follows the store
-        if list == nil || listChangeCount != items.changeCount { followStore() }
+        if list == nil || !unfolded.isEmpty { followStore() }
     }
 
     /// False until the item file has been read (in the background, after the window started).
@@ -86,25 +89,29 @@ final class MyItemsListing {
         build()
     }
 
-    /// The store changed. Only the items changed since the list was made (the store keeps
-    /// which, see `ItemStoreKeeper.ids(changedSince:)`) are refolded and put in place, and listed
-    /// in the list's order: a few at once (Remove selects the next row right after), many (a
-    /// price check's thousands) off the main thread; a new order still being sorted starts again
-    /// from this list. When it cannot be known which changed (the file read, a file put back),
-    /// the list is made again.
-    func storeChanged() { followStore() }
+    /// The records `ids` changed (`Items.changed`). Only they are refolded and put in place, and
+    /// listed in the list's order: a few at once (Remove selects the next row right after), many
+    /// (a price check's thousands) off the main thread; a new order still being sorted starts
+    /// again from this list. A list still being made takes them once it is ready.
+    func storeChanged(ids: Set<String>) {
+        unfolded.formUnion(ids)
+        followStore()
+    }
 
     private func followStore() {
-        guard let list, buildTask == nil, let ids = items.ids(changedSince: listChangeCount) else {
-            if buildTask == nil || buildChangeCount != items.changeCount { build() }
+        guard let list, buildTask == nil else {
+            if buildTask == nil { build() }
             return
         }
-        guard !ids.isEmpty else { return }
+        guard !unfolded.isEmpty else { return }
         cancelUpdate()
-        let changes = ids.map { (id: $0, record: items.store.records[$0]) }, changeCount = items.changeCount
+        let ids = unfolded
+        unfolded = []
+        let changes = ids.map { (id: $0, record: items.store.records[$0]) }
         guard ids.count >= Self.backgroundChanges, list.count >= Self.backgroundThreshold else {
-            return updated(list.updating(changes), changeCount: changeCount)
+            return updated(list.updating(changes))
         }
+        folding = ids
         let generation = listGeneration, update = updateGeneration, request = request()
         // The changed records go with the background work and are let go there (3,333 records
         // released on the main thread cost it milliseconds).
@@ -116,17 +123,17 @@ final class MyItemsListing {
             let listed = await work.value
             guard let self, self.listGeneration == generation, self.updateGeneration == update else { return }
             self.updateTask = nil
-            self.updated(listed.list, changeCount: changeCount, listed: (request, listed))
+            self.folding = []
+            self.updated(listed.list, listed: (request, listed))
         }
     }
 
-    /// `list` follows the store up to `changeCount`, and is listed at once when the page is live
-    /// (`listed`: what was listed with it in the background, for the request then).
-    private func updated(_ updated: MyItemsList, changeCount: Int, listed: (Request, Listed)? = nil) {
+    /// `list` follows the store, and is listed at once when the page is live (`listed`: what was
+    /// listed with it in the background, for the request then).
+    private func updated(_ updated: MyItemsList, listed: (Request, Listed)? = nil) {
         cancelListing()
         listGeneration += 1  // a listing still being made from the older list would show old values
         list = updated
-        listChangeCount = changeCount
         guard isLive else { return }
         let request = request()
         if let (made, listed) = listed, made == request { return hand(listed) }
@@ -163,25 +170,26 @@ final class MyItemsListing {
     /// Makes the list from the store: at once for a few items, else off the main thread.
     private func build() {
         cancelBuild()
-        let store = items.store, order = request().order, changeCount = items.changeCount
+        unfolded = []  // the new list reads every record
+        let store = items.store, order = request().order
         guard store.records.count >= Self.backgroundThreshold else {
-            return listReady(MyItemsList(store: store, order: order), changeCount: changeCount)
+            return listReady(MyItemsList(store: store, order: order))
         }
         let generation = listGeneration
-        buildChangeCount = changeCount
         buildTask = Task { [weak self] in
             let list = await Task.detached(priority: .userInitiated) { MyItemsList(store: store, order: order) }.value
             guard let self, self.listGeneration == generation else { return }
             self.buildTask = nil
-            self.listReady(list, changeCount: changeCount)
+            self.listReady(list)
         }
     }
 
-    private func listReady(_ list: MyItemsList, changeCount: Int) {
+    /// The list is made: it is listed, and then takes what changed while it was made.
+    private func listReady(_ list: MyItemsList) {
         cancelUpdate()
-        listChangeCount = changeCount
         self.list = list
         relist()
+        followStore()
     }
 
     private func hand(_ listed: Listed) {
@@ -191,6 +199,8 @@ final class MyItemsListing {
     }
 
     private func cancelUpdate() {
+        unfolded.formUnion(folding)
+        folding = []
         updateGeneration += 1
         updateTask?.cancel()
         updateTask = nil

@@ -148,9 +148,9 @@ package final class MyItemsPage {
 
     func showViewMode(_ mode: WindowState.ViewMode) { views.show(mode) }
 
-    /// The store changed (an edit, a mark, Remove, a price check): the rows of the items that
-    /// changed follow, the selection kept by item.
-    func storeChanged() { listing.storeChanged() }
+    /// The records `ids` changed (an edit, a mark, Remove, a price check): their rows follow,
+    /// the selection kept by item.
+    func storeChanged(ids: Set<String>) { listing.storeChanged(ids: ids) }
 
     /// Shows a listing: items-changed for the rows that differ; the count and status pages. One
     /// handed meanwhile (a row's change moved the selection, whose detail changed an item) waits

@@ -81,12 +81,6 @@ public struct MyItemsList: Sendable {
         return list
     }
 
-    /// The list after the records with `ids` changed in `store` (added, changed or forgotten):
-    /// only those are refolded and put in place.
-    public func updating(_ ids: Set<String>, from store: ItemStore) -> MyItemsList {
-        updating(ids.map { ($0, store.records[$0]) })
-    }
-
     /// The list after these records changed (nil: forgotten). A few go to their place by binary
     /// search; many (a price check's thousands) are sorted among themselves and merged in one pass
     /// (an insertion each moved the whole list: thousands of times 10,000 entries). Takes only the
