@@ -148,8 +148,11 @@ final class ItemStoreKeeper {
         scheduleSave()
     }
 
-    /// Saves a moment later (after the last of a run of changes).
+    /// Saves a moment later (after the last of a run of changes). A process that let the folder
+    /// go with its window and runs on (started by D-Bus, asked to check prices) takes it back
+    /// first: never written without the lock, nor when another process took it meanwhile.
     func scheduleSave() {
+        if isReleased { retakeLock() }
         guard !isReadOnly, untouchable == nil else { return }
         pendingSave?.cancel()
         pendingSave = MainContext.after(Self.saveDelay) { [weak self] in self?.saveInBackground() }
@@ -228,6 +231,7 @@ final class ItemStoreKeeper {
     func saveNow() throws(ItemStoreFileError) {
         finishLoadingNow()
         pendingSave?.cancel()
+        if isReleased, hasUnsavedChanges { retakeLock() }  // see `scheduleSave`
         guard hasUnsavedChanges, !isReadOnly else { return }
         readFileAgainIfItCouldNotBeRead()
         if let untouchable { throw untouchable }  // the newer file is refused by the save itself too
