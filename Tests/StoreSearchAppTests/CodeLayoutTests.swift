@@ -128,6 +128,20 @@ final class CodeLayoutTests: XCTestCase {
         XCTAssertEqual(naming, ["AppEnvironment.swift"], "only the app's environment makes the keeper (for Items)")
     }
 
+    /// Issue #42: controllers and services are given the services they use (`SearchService`,
+    /// `Items`, the store region, the offline catalog, …) as parameters. Only the composition root
+    /// names the whole `AppEnvironment`: Environment/ declares it, Launch/ makes it, and MainWindow
+    /// (Window/MainWindow*.swift) hands its parts out.
+    func testOnlyTheCompositionRootNamesAppEnvironment() throws {
+        let naming = try Self.sources().filter { $0.code.contains(/\bAppEnvironment\b/) }
+            .map { String($0.url.path.dropFirst(Self.app.path.count + 1)) }
+        XCTAssertTrue(naming.contains("Window/MainWindow.swift"), "the check sees who names it")
+        let outside = naming.filter {
+            !$0.hasPrefix("Environment/") && !$0.hasPrefix("Launch/") && !$0.hasPrefix("Window/MainWindow")
+        }
+        XCTAssertEqual(outside.sorted(), [], "files that name AppEnvironment outside the composition root")
+    }
+
     /// Issue #42: MainWindow assembles the window; what it does (focus rules, desktop requests,
     /// the start, browsing) is in its extensions beside it, so it stays short enough to read.
     func testMainWindowOnlyAssembles() throws {

@@ -32,7 +32,7 @@ extension MainWindow {
     var bannerText: String? { notices.text }
     /// Presses the notice's button (Undo, Use Offline Catalog).
     func clickBannerButton() { notices.clickButton() }
-    var isOffline: Bool { environment.isOffline }
+    var isOffline: Bool { environment.offlineCatalog.isOn }
     /// "list" or "grid".
     var viewMode: String { results.viewMode.rawValue }
     var isFolded: Bool { layout.isFolded }

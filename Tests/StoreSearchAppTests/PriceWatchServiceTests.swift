@@ -27,13 +27,25 @@ final class PriceWatchServiceTests: XCTestCase {
         return environment
     }
 
+    /// A price watch given the environment's services (those `MainWindow.makePriceWatch` gives it).
+    @MainActor
+    private static func service(_ environment: AppEnvironment, firstRetry: Duration = PriceWatchService.firstRetry)
+        -> PriceWatchService
+    {
+        PriceWatchService(
+            application: WindowHarness.application, search: environment.search, items: environment.items,
+            storeRegion: environment.storeRegion, offlineCatalog: environment.offlineCatalog,
+            settings: environment.settings, locale: environment.locale,
+            isNetworkAvailable: environment.isNetworkAvailable, firstRetry: firstRetry)
+    }
+
     func testNoNetworkAtStartThenTheNetworkBackChecksOnce() throws {
         try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.49") }
         ) { server, paths in
             MainActor.assumeIsolated {
                 let environment = Self.environment(server, paths, isNetworkAvailable: false)
                 defer { environment.shutdown() }
-                let service = PriceWatchService(application: WindowHarness.application, environment: environment)
+                let service = Self.service(environment)
                 defer { service.stop() }
                 service.start()
                 _ = MainContext.spin(until: { server.requestCount(path: "/lookup") > 0 }, timeout: .milliseconds(500))
@@ -70,8 +82,7 @@ final class PriceWatchServiceTests: XCTestCase {
             MainActor.assumeIsolated {
                 let environment = Self.environment(server, paths, isNetworkAvailable: true)
                 defer { environment.shutdown() }
-                let service = PriceWatchService(
-                    application: WindowHarness.application, environment: environment, firstRetry: .milliseconds(200))
+                let service = Self.service(environment, firstRetry: .milliseconds(200))
                 defer { service.stop() }
                 var checked: [[String: PriceChange]] = []
                 service.watch.checked.subscribe { checked.append($0) }

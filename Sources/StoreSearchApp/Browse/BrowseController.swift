@@ -29,7 +29,14 @@ final class BrowseController {
     private let search: SearchController
     private let results: ResultsController
     private let detail: DetailForm
-    private let environment: AppEnvironment
+    /// The store's lookups (`search` is the Search page's controller).
+    private let service: SearchService
+    private let charts: ChartService
+    private let items: Items
+    private let storeRegion: StoreRegionSetting
+    private let offlineCatalog: OfflineCatalog
+    /// The language region names are shown in (a chart's subtitle).
+    private let messagesLocale: Locale
     let queue: PreviewQueue
     /// The album whose tracks Play All plays.
     private var queueTarget: BrowseTarget?
@@ -55,16 +62,21 @@ final class BrowseController {
 
     init(
         window: Window, search: SearchController, results: ResultsController, detail: DetailForm,
-        preview: PreviewController,
-        environment: AppEnvironment, slot: Box
+        preview: PreviewController, slot: Box, searchService: SearchService, charts: ChartService, items: Items,
+        storeRegion: StoreRegionSetting, offlineCatalog: OfflineCatalog, messagesLocale: Locale
     ) {
         self.window = window
         self.search = search
         self.results = results
         self.detail = detail
-        self.environment = environment
+        service = searchService
+        self.charts = charts
+        self.items = items
+        self.storeRegion = storeRegion
+        self.offlineCatalog = offlineCatalog
+        self.messagesLocale = messagesLocale
         queue = PreviewQueue(preview: preview)
-        queue.isHidden = { [items = environment.items] in items.store.isHidden($0.id) }
+        queue.isHidden = { [items] in items.store.isHidden($0.id) }
         slot.append(ui.browseBar)
         connect()
         update()
@@ -76,7 +88,7 @@ final class BrowseController {
         window.addAction(.showTracks) { [weak self] in self?.openFromDetail(BrowseTarget.album(of:)) }
         window.addAction(.playAllPreviews) { [weak self] in
             guard let self, let page = self.page else { return }
-            let store = self.environment.items.store
+            let store = self.items.store
             self.queueTarget = page.target
             self.queue.playAll(page.items.filter { !store.isHidden($0.id) }.map { store.item(for: $0) })
         }
@@ -122,9 +134,9 @@ final class BrowseController {
         trackListAlbumID = item.id
         trackListTimer = MainContext.after(delay) { [weak self] in
             guard let self else { return }
-            self.trackListTask = Task { [weak self, environment] in
+            self.trackListTask = Task { [weak self, service] in
                 do {
-                    let answer = try await environment.search.lookup(query)
+                    let answer = try await service.lookup(query)
                     self?.detail.showTracks(BrowsePage(target: target, answer: answer).items, ofItem: item.id)
                 } catch is CancellationError {
                 } catch {
@@ -145,7 +157,7 @@ final class BrowseController {
     /// A track in the album's detail: the album's page, that track selected (its detail, its preview).
     private func openTrack(_ track: SearchResult) {
         guard let album = detail.item, let target = BrowseTarget.album(of: album.result) else { return }
-        let item = environment.items.store.item(for: track)
+        let item = items.store.item(for: track)
         showResultsPane()
         if target.isSamePage(as: self.target), let index = results.items.firstIndex(where: { $0.id == track.id }) {
             results.select(index)
@@ -203,7 +215,7 @@ final class BrowseController {
     /// the Explore page has them, from the same cache).
     private func loader(for target: BrowseTarget, from item: Item?) -> (@MainActor () async throws -> [SearchResult])? {
         if case .chart(let chart) = target {
-            return { [charts = environment.charts] in
+            return { [charts] in
                 switch try await charts.records(of: [chart])[chart] {
                 case .success(let records)?: return records
                 case .failure(let failure)?: throw failure
@@ -212,7 +224,7 @@ final class BrowseController {
             }
         }
         guard let query = target.query(country: origin(item)) else { return nil }
-        return { [environment] in try await environment.search.lookup(query) }
+        return { [service] in try await service.lookup(query) }
     }
 
     /// A store link opened while a page is on screen: a level of its own until it shows an artist's
@@ -237,7 +249,7 @@ final class BrowseController {
 
     /// The store region to ask: the item's own (it came from there), else the one picked.
     private func origin(_ item: Item?) -> String {
-        item?.result.storeRegion ?? environment.query(term: "-", category: .all).country
+        item?.result.storeRegion ?? storeRegion.country
     }
 
     private func show(_ answer: BrowsePage) {
@@ -256,7 +268,7 @@ final class BrowseController {
         if results.isEmpty {
             search.showPane(
                 .empty,
-                emptyText: environment.isOffline
+                emptyText: offlineCatalog.isOn
                     ? String(
                         format: localized("This page needs the iTunes Store: the offline catalog has nothing of “%@”."),
                         answer.title)
@@ -266,7 +278,7 @@ final class BrowseController {
         }
         // The detail keeps the item the user came from, unless it is a row here (then selected).
         if let origin, !answer.items.contains(where: { $0.id == origin.id }) {
-            detail.show(environment.items.store.item(for: origin.result))
+            detail.show(items.store.item(for: origin.result))
         }
         update()
     }
@@ -343,7 +355,7 @@ final class BrowseController {
             results.views.setName(localized("Album’s Tracks"))
             results.counted = .tracks
         case .chart(let chart)?:
-            let region = StoreRegion.name(of: chart.country, in: environment.userLocale.messages)
+            let region = StoreRegion.name(of: chart.country, in: messagesLocale)
             ui.browseSubtitle.text = String(format: localized("Chart · %@"), region)
             results.views.setName(chart.title)
             results.counted = .results
@@ -354,7 +366,7 @@ final class BrowseController {
         }
         // The window's own title stays "StoreSearch" (DESIGN.md §4: automation finds the window
         // by it); the bar says where the user is.
-        let canPlayAll = isAlbum && !environment.isOffline && page?.items.contains { $0.previewURL != nil } == true
+        let canPlayAll = isAlbum && !offlineCatalog.isOn && page?.items.contains { $0.previewURL != nil } == true
         ui.playAllButton.isVisible = isAlbum
         window.setActionEnabled(.playAllPreviews, canPlayAll)
         window.setActionEnabled(.browseBack, !levels.isEmpty)

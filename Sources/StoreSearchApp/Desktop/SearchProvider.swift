@@ -19,11 +19,24 @@ final class SearchProvider {
     static let storeLimit = 5
     static let mineLimit = 10
 
+    /// What the provider uses of the app's services.
+    struct Services {
+        /// The user's items, matched first.
+        let items: Items
+        /// The store's search (the window's: cache, Retry-After, deadline) in the picked store.
+        let search: SearchService
+        let storeRegion: StoreRegionSetting
+        /// How prices are written in the results' descriptions.
+        let locale: Locale
+        /// Where the artwork cache is: its files are the results' icons.
+        let artworkCacheDirectory: URL
+    }
+
     private let application: Application
     /// Made on the first call: the object is exported before the application's startup, when GTK
-    /// is not ready yet for what the environment opens.
-    private let makeEnvironment: @MainActor () -> AppEnvironment
-    private var environment: AppEnvironment { makeEnvironment() }
+    /// is not ready yet for what the services open.
+    private let makeServices: @MainActor () -> Services
+    private var services: Services { makeServices() }
     private var object: DBusObject?
     private var pendingSearch: Task<Void, Never>?
     /// Results answered so far by id, for their metas and their activation.
@@ -46,9 +59,9 @@ final class SearchProvider {
     let searchLaunched = Event<(term: String, time: UInt32)>()
 
     /// Exports the provider on `connection` (the application's, as it registers on the bus).
-    init(connection: OpaquePointer, application: Application, environment: @escaping @MainActor () -> AppEnvironment) {
+    init(connection: OpaquePointer, application: Application, services: @escaping @MainActor () -> Services) {
         self.application = application
-        makeEnvironment = environment
+        makeServices = services
         object = DBusObject(
             connection: connection, path: Self.objectPath, introspectionXML: Self.interfaceXML,
             interface: "org.gnome.Shell.SearchProvider2"
@@ -64,7 +77,7 @@ final class SearchProvider {
 
     private func handle(_ call: DBusCall) {
         let searches = call.method == "GetInitialResultSet" || call.method == "GetSubsearchResultSet"
-        if searches && !environment.items.isLoaded { return handleOnceLoaded(call) }
+        if searches && !services.items.isLoaded { return handleOnceLoaded(call) }
         switch call.method {
         case "GetInitialResultSet": search(call.strings(0), answering: call)
         // The Shell asks this on every keystroke after the first: the store is asked again too.
@@ -86,8 +99,8 @@ final class SearchProvider {
     private func handleOnceLoaded(_ call: DBusCall) {
         application.hold()
         let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings([])]) }
-        Task { [weak self, environment] in
-            await environment.items.waitUntilLoaded()
+        Task { [weak self, services] in
+            await services.items.waitUntilLoaded()
             deadline.cancel()
             if !call.isAnswered { self?.handle(call) }  // else a newer keystroke's search may be under way
             self?.application.release()
@@ -100,10 +113,10 @@ final class SearchProvider {
     /// read and the pick is handed on (whoever opens the window holds it from then on).
     private func activate(_ id: String, time: UInt32) {
         application.hold()
-        Task { [weak self, environment, application] in
-            await environment.items.waitUntilLoaded()
+        Task { [weak self, services, application] in
+            await services.items.waitUntilLoaded()
             defer { application.release() }
-            let record = environment.items.store.records[id]
+            let record = services.items.store.records[id]
             let pick: Pick =
                 if let result = self?.answered[id] ?? record?.snapshot {
                     .result(result, isMine: record != nil)
@@ -129,15 +142,15 @@ final class SearchProvider {
         guard term.count >= 3 else { return call.reply([.strings(withoutStore)]) }
         application.hold()  // a service started for the overview stays while it works
         let deadline = MainContext.after(Self.answerWithin) { call.reply([.strings(withoutStore)]) }
-        pendingSearch = Task { [weak self, environment] in
+        pendingSearch = Task { [weak self, services] in
             defer {
                 deadline.cancel()
                 self?.application.release()
             }
             var ids = mineIDs
             do {
-                let found = try await environment.search.search(environment.query(term: term, category: .all))
-                let shown = environment.items.store.apply(to: found).map(\.result).filter { !mineIDs.contains($0.id) }
+                let found = try await services.search.search(services.storeRegion.query(term: term, category: .all))
+                let shown = services.items.store.apply(to: found).map(\.result).filter { !mineIDs.contains($0.id) }
                 for result in shown.prefix(Self.storeLimit) {
                     self?.answered[result.id] = result
                     ids.append(result.id)
@@ -157,7 +170,7 @@ final class SearchProvider {
         let query = terms.joined(separator: " ")
         return previous.filter { id in
             guard let result = answered[id] else { return false }
-            let item = environment.items.store.item(for: result)
+            let item = services.items.store.item(for: result)
             return MyItemsList.text([item.name, item.artist ?? "", item.notes].joined(separator: "\n"), matches: query)
         }
     }
@@ -165,7 +178,7 @@ final class SearchProvider {
     /// The user's own items (not hidden) whose name, artist or notes hold every word.
     private func myMatches(_ term: String) -> [SearchResult] {
         guard !term.isEmpty else { return [] }
-        let items = environment.items
+        let items = services.items
         if myItems?.changeCount != items.changeCount {
             myItems = (items.changeCount, MyItemsList(store: items.store, order: .dateChanged))
         }
@@ -178,15 +191,15 @@ final class SearchProvider {
     // MARK: Metas
 
     private func metas(_ ids: [String]) -> Variant {
-        let formatter = PriceFormatter(locale: environment.locale)
+        let formatter = PriceFormatter(locale: services.locale)
         let metas = ids.compactMap { id -> Variant? in
-            guard let result = answered[id] ?? environment.items.store.records[id]?.snapshot else { return nil }
-            let item = environment.items.store.item(for: result)
+            guard let result = answered[id] ?? services.items.store.records[id]?.snapshot else { return nil }
+            let item = services.items.store.item(for: result)
             let price = formatter.listing(
                 price: item.price, ownPrice: item.edits.price != nil, offers: result.offers, currency: result.currency)
             let description = [item.artist, result.kind.displayName, price].compactMap { $0 }.joined(separator: " · ")
             let cached = result.artworkURL.map {
-                ArtworkDiskCache.file(for: $0, in: environment.paths.artworkCacheDirectory).path
+                ArtworkDiskCache.file(for: $0, in: services.artworkCacheDirectory).path
             }
             let icon = Variant.icon(
                 file: cached.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil },

@@ -3,7 +3,10 @@ import Gtk
 import HTTP
 import StoreSearchCore
 
-/// What the window works with: search, artwork, the user's items, and the offline catalog.
+/// The services one run shares: search, charts, artwork, the user's items, the store region and
+/// the offline catalog. It is the composition root: `Launch/` makes it, and `MainWindow` (and the
+/// session, for the search provider and the price watch) hands each part the services it uses;
+/// no controller is given the whole environment.
 @MainActor
 public final class AppEnvironment {
     public let options: LaunchOptions
@@ -27,7 +30,8 @@ public final class AppEnvironment {
     public let isNetworkAvailable: Bool
     /// The app's GSettings (store region, window state); nil when its schema is not found.
     public let settings: Settings?
-    private var catalog: CatalogServer?
+    /// The bundled catalog searches go to once it is switched on (shared: the switch is at run time).
+    public let offlineCatalog: OfflineCatalog
 
     public init(
         options: LaunchOptions, paths: AppPaths = AppPaths(), resources: ResourceLocator,
@@ -55,6 +59,7 @@ public final class AppEnvironment {
         artwork.serveFiles(for: CatalogServer.artworkOrigin) {
             CatalogServer.bundledArtworkFile(for: $0, dataDirectory: data)
         }
+        offlineCatalog = OfflineCatalog(search: search, dataDirectory: data)
         items = Items(keeper: ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory))
     }
 
@@ -68,24 +73,8 @@ public final class AppEnvironment {
             isNetworkAvailable: isNetworkAvailable)
     }
 
-    /// A search in the chosen store, answered in the user's language.
-    public func query(term: String, category: Category) -> SearchQuery {
-        SearchQuery(term: term, category: category, country: storeRegion.country, language: userLocale.apiLanguage)
-    }
-
-    public var isOffline: Bool { catalog != nil }
-
-    /// Starts the bundled catalog's server (once) and points searches at it.
-    public func switchToOfflineCatalog() throws {
-        if catalog == nil {
-            let server = try CatalogServer(dataDirectory: resources.data)
-            search.baseURL = try server.start()
-            catalog = server
-        }
-    }
-
     public func shutdown() {
         items.releaseLock()
-        catalog?.stop()
+        offlineCatalog.stop()
     }
 }

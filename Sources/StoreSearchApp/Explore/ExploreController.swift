@@ -14,9 +14,13 @@ package final class ExploreController {
 
     let ui = ExplorePageOutlets()
     var root: Stack { ui.explorePage }
-    private var charts: ChartService { environment.charts }
-    private let environment: AppEnvironment
+    private let charts: ChartService
     private let items: Items
+    private let artwork: ArtworkLoader
+    private let storeRegion: StoreRegionSetting
+    private let offlineCatalog: OfflineCatalog
+    /// False: the page shows its hint, never the charts (tests of other parts turn them off).
+    private let showsCharts: Bool
     private let formatter: PriceFormatter
     private var sections: [ChartSection] = []
     private var loadTask: Task<Void, Never>?
@@ -39,11 +43,18 @@ package final class ExploreController {
     /// The charts (or their failure) are on screen.
     let shown = Event<Void>()
 
-    init(environment: AppEnvironment, items: Items) {
-        self.environment = environment
+    init(
+        charts: ChartService, items: Items, artwork: ArtworkLoader, locale: Locale, storeRegion: StoreRegionSetting,
+        offlineCatalog: OfflineCatalog, showsCharts: Bool
+    ) {
+        self.charts = charts
         self.items = items
-        formatter = PriceFormatter(locale: environment.locale)
-        root.show(environment.showsCharts ? Page.loading : Page.hint)
+        self.artwork = artwork
+        self.storeRegion = storeRegion
+        self.offlineCatalog = offlineCatalog
+        self.showsCharts = showsCharts
+        formatter = PriceFormatter(locale: locale)
+        root.show(showsCharts ? Page.loading : Page.hint)
         ui.retryButton.onClicked { [weak self] in self?.reload() }
         ui.offlineButton.onClicked { [weak self] in self?.offlineRequested.send() }
         // A newer snapshot changes nothing a chart's row shows (its record is the chart's answer).
@@ -66,14 +77,14 @@ package final class ExploreController {
     /// already is not asked again.
     func show(category: Category) {
         self.category = category
-        guard environment.showsCharts, isWindowShown else { return }
+        guard showsCharts, isWindowShown else { return }
         guard isOnScreen() else {
             isWaitingForThePage = true
             return
         }
         isWaitingForThePage = false
-        let country = environment.storeRegion.country
-        let key = "\(environment.search.baseURL.absoluteString) \(country) \(category.rawValue)"
+        let country = storeRegion.country
+        let key = "\(self.charts.baseURL.absoluteString) \(country) \(category.rawValue)"
         guard key != shownKey || visiblePage == .failure else { return }
         shownKey = key
         loadTask?.cancel()
@@ -119,9 +130,9 @@ package final class ExploreController {
             switch answers[section.chart] {
             case .success(let records)?:
                 items.refreshSnapshots(from: records)  // as a search's answer does
-                section.show(records, store: store, formatter: formatter, loader: environment.artwork)
+                section.show(records, store: store, formatter: formatter, loader: artwork)
             case .failure(let failure)?: section.show(failure)
-            case nil: section.show([], store: store, formatter: formatter, loader: environment.artwork)
+            case nil: section.show([], store: store, formatter: formatter, loader: artwork)
             }
         }
         let failures = sections.compactMap { section -> SearchFailure? in
@@ -143,7 +154,7 @@ package final class ExploreController {
         ui.failurePage.title = failure.title
         ui.failurePage.pageDescription = failure.message
         ui.retryButton.isVisible = failure.isWorthRetrying
-        ui.offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        ui.offlineButton.isVisible = failure.isUnreachable && !offlineCatalog.isOn
         root.show(Page.failure)
     }
 
@@ -151,7 +162,7 @@ package final class ExploreController {
     private func follow(_ ids: Set<String>) {
         let store = items.store
         for section in sections where section.records.contains(where: { ids.contains($0.id) }) {
-            section.show(section.records, store: store, formatter: formatter, loader: environment.artwork)
+            section.show(section.records, store: store, formatter: formatter, loader: artwork)
         }
     }
 

@@ -5,7 +5,7 @@ import StoreSearchCore
 /// view which items it touched. Views only follow `changed`; none of them is told by another.
 /// One step of the history is one thing the user did: usually one change, but an action on the
 /// open item (`actOnOpenItem`) also holds the typing it committed.
-/// The app has one (`AppEnvironment.items`): the price watch, the search provider and the
+/// The app has one, handed to each part that uses it: the price watch, the search provider and the
 /// window all reach the store through it; a window starts its own history (`startHistory`).
 @MainActor
 package final class Items {

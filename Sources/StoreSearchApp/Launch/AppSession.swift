@@ -39,7 +39,7 @@ final class AppSession {
 
     private func sharedPrices() -> PriceWatchService {
         if let prices { return prices }
-        let made = PriceWatchService(application: application, environment: sharedEnvironment())
+        let made = MainWindow.makePriceWatch(application: application, environment: sharedEnvironment())
         prices = made
         return made
     }
@@ -127,7 +127,7 @@ final class AppSession {
             guard let self else { return }
             self.exportSearchProvider(on: connection)
             self.priceCheck = PriceCheckBusObject(connection: connection, application: self.application) {
-                [unowned self] in (self.sharedPrices(), self.sharedEnvironment())
+                [unowned self] in self.sharedPrices()
             }
         }
         application.onDBusUnregister { [weak self] in
@@ -172,7 +172,10 @@ final class AppSession {
 
     private func exportSearchProvider(on connection: OpaquePointer) {
         let search = SearchProvider(connection: connection, application: application) { [unowned self] in
-            self.sharedEnvironment()
+            let environment = self.sharedEnvironment()
+            return SearchProvider.Services(
+                items: environment.items, search: environment.search, storeRegion: environment.storeRegion,
+                locale: environment.locale, artworkCacheDirectory: environment.paths.artworkCacheDirectory)
         }
         search.resultActivated.subscribe { [weak self] pick, time in
             self?.showWindow(time: time) { main in

@@ -22,7 +22,8 @@ package final class PreviewController {
     var button: Button { ui.previewButton }
     private let video = Video()
     private let window: Window
-    private let isOffline: () -> Bool
+    /// While the bundled catalog is on, no preview plays.
+    private let offlineCatalog: OfflineCatalog
     /// Commits what is typed in the detail's fields (Ctrl+P acts on the open item like its other actions).
     private let commitTyping: @MainActor () -> Void
     /// The item the detail shows (what Play plays).
@@ -49,10 +50,10 @@ package final class PreviewController {
     private var hasReportedEnd = false
     private var hasWarnedOfLeak = false
 
-    init(window: Window, commitTyping: @escaping @MainActor () -> Void, isOffline: @escaping () -> Bool) {
+    init(window: Window, commitTyping: @escaping @MainActor () -> Void, offlineCatalog: OfflineCatalog) {
         self.window = window
         self.commitTyping = commitTyping
-        self.isOffline = isOffline
+        self.offlineCatalog = offlineCatalog
         video.setSizeRequest(width: -1, height: 200)
         video.expandsHorizontally = true
         ui.previewVideoSlot.append(video)
@@ -73,7 +74,7 @@ package final class PreviewController {
         let url = item?.result.previewURL.flatMap { WebLink.web($0) }
         // The bundled catalog's preview links lead nowhere: update() says so at once, with Play disabled.
         ui.previewBox.isVisible = url != nil
-        if url != nil, !isOffline() {  // Play may come next
+        if url != nil, !offlineCatalog.isOn {  // Play may come next
             MediaStream.preloadBackend { loaded in
                 if !loaded { Log.warning(LogDomain.app, "GStreamer could not be loaded ahead of Play") }
             }
@@ -86,7 +87,7 @@ package final class PreviewController {
     private var shownPreview: URL? {
         guard let item = shown, let url = item.result.previewURL.flatMap({ WebLink.web($0) }) else { return nil }
         let isItsStream = item.id == current?.id && stream != nil
-        return !isOffline() || isItsStream ? url : nil
+        return !offlineCatalog.isOn || isItsStream ? url : nil
     }
 
     /// Ctrl+P or the button: the shown item's preview plays, or pauses if it is playing; an item
@@ -98,7 +99,7 @@ package final class PreviewController {
         if stream != nil, current?.id == item.id, status != .stopped, !isFailed { return togglePause() }
         stop()
         current = item
-        if isOffline() {  // an item shown before the switch to the offline catalog
+        if offlineCatalog.isOn {  // an item shown before the switch to the offline catalog
             status = .failed(localized("Previews are not available in the offline catalog."))
             return changed()
         }
@@ -109,7 +110,7 @@ package final class PreviewController {
     /// it when it has not started within `limit`; false when it has none that can play here.
     @discardableResult
     func play(_ item: Item, within limit: Duration = PreviewController.startLimit) -> Bool {
-        guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !isOffline() else { return false }
+        guard let url = item.result.previewURL.flatMap({ WebLink.web($0) }), !offlineCatalog.isOn else { return false }
         stop(announcing: false)  // the next one follows at once: MPRIS keeps its name, the Shell its controls
         current = item
         self.limit = limit
@@ -306,7 +307,7 @@ package final class PreviewController {
         if isCurrent, case .failed(let message) = status {
             ui.previewMessage.text = message
             ui.previewMessage.isVisible = true
-        } else if shown != nil, isOffline() {
+        } else if shown != nil, offlineCatalog.isOn {
             ui.previewMessage.text = localized("Previews are not available in the offline catalog.")
             ui.previewMessage.isVisible = true
         } else {

@@ -21,13 +21,13 @@ package final class MyItemsController {
 
     /// `pages`: the Search and My Items pages, where My Items goes in as `page.root`.
     init(
-        pages: ViewStack, window: Window, environment: AppEnvironment, state: WindowState, items: Items,
+        pages: ViewStack, window: Window, artwork: ArtworkLoader, locale: Locale, state: WindowState, items: Items,
         notices: NoticesController
     ) {
         self.window = window
         self.items = items
         self.notices = notices
-        page = MyItemsPage(window: window, environment: environment, state: state)
+        page = MyItemsPage(window: window, items: items, artwork: artwork, locale: locale, state: state)
         self.pages = pages
 
         items.changed.subscribe { [weak self] change in self?.storeChanged(ids: change.ids) }

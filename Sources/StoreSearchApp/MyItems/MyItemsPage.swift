@@ -56,9 +56,9 @@ package final class MyItemsPage {
     let itemSelected = Event<(item: MyItem?, opens: Bool)>()
     let itemActivated = Event<MyItem>()
 
-    init(window: Window, environment: AppEnvironment, state: WindowState) {
+    init(window: Window, items: Items, artwork: ArtworkLoader, locale: Locale, state: WindowState) {
         self.state = state
-        locale = environment.locale
+        self.locale = locale
         clock = window
         let ui = MyItemsPageOutlets()
         root = ui.myItemsPage
@@ -69,7 +69,7 @@ package final class MyItemsPage {
         noMatchPage = ui.myItemsNoMatchPage
         views = ItemViews(
             listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
-            viewStack: ui.myItemsViewStack, environment: environment, name: localized("My Items"),
+            viewStack: ui.myItemsViewStack, artwork: artwork, locale: locale, name: localized("My Items"),
             marksVisited: false, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
@@ -107,7 +107,7 @@ package final class MyItemsPage {
                 return view?.activateAction(WindowAction.removeItem.detailedName) ?? false
             }
         }
-        listing = MyItemsListing(items: environment.items) { [unowned self] in
+        listing = MyItemsListing(items: items) { [unowned self] in
             MyItemsListing.Request(order: self.state.myItemsOrder, filter: self.filter, text: self.filterEntry.text)
         }
         listing.listed.subscribe { [weak self] listed in self?.show(listed) }

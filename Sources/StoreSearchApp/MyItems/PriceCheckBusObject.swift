@@ -25,28 +25,24 @@ final class PriceCheckBusObject {
 
     private var object: DBusObject?
 
-    /// `prices`: the session's price watch (made when first asked for) and its environment.
-    init(
-        connection: OpaquePointer, application: Application,
-        prices: @escaping @MainActor () -> (PriceWatchService, AppEnvironment)
-    ) {
+    /// `prices`: the session's price watch (made when first asked for), with the items it watches.
+    init(connection: OpaquePointer, application: Application, prices: @escaping @MainActor () -> PriceWatchService) {
         object = DBusObject(
             connection: connection, path: Self.path, introspectionXML: Self.interfaceXML, interface: Self.interface
         ) { [weak application] call in
             guard call.method == Self.method else { return call.fail("org.freedesktop.DBus.Error.UnknownMethod", "") }
             application?.hold()
             Task { @MainActor in
-                let (service, environment) = prices()
+                let service = prices()
                 let result = await service.checkNow()
-                let queries = PriceWatch.queries(
-                    for: environment.items.store, region: environment.storeRegion.country)
+                let queries = PriceWatch.queries(for: service.items.store, region: service.storeRegion.country)
                 var changes: [String: PriceChange] = [:], failure = ""
                 switch result {
                 case .success(let found): changes = found
                 case .failure(let error): failure = error.message
                 }
                 let lines = RefreshPricesCommand.lines(
-                    for: changes, store: environment.items.store, formatter: PriceFormatter(locale: environment.locale)
+                    for: changes, store: service.items.store, formatter: PriceFormatter(locale: service.locale)
                 )
                 let summary = RefreshPricesCommand.summary(
                     items: queries.reduce(0) { $0 + $1.ids.count }, requests: queries.count, changes: changes)

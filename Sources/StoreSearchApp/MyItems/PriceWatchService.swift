@@ -15,7 +15,13 @@ package final class PriceWatchService {
 
     let watch: PriceWatch
     let notifier: PriceDropNotifier
-    private let environment: AppEnvironment
+    /// The user's items whose prices are watched, in the store picked (`--refresh-prices` reads them too).
+    let items: Items
+    let storeRegion: StoreRegionSetting
+    /// How prices are written (the notification, `--refresh-prices`).
+    let locale: Locale
+    /// The bundled catalog does not know the user's items from the store: no check while it is on.
+    private let offlineCatalog: OfflineCatalog
     private var network: NetworkChanges?
     private var retry: Gtk.Timer?
     private var nextRetry: Duration
@@ -26,21 +32,27 @@ package final class PriceWatchService {
     var outlivesWindow = false
     /// Whether there is a network, as known at start and from every change since (a watch started
     /// again later, the switch turned off and on, must not take the state the process started with).
-    private lazy var isOnline = environment.isNetworkAvailable
+    private var isOnline: Bool
     /// Checks that were started because the network came back (tests).
     private(set) var networkRetries = 0
     /// Who waits for the check under way to end (`checkNow`): its changes, or what failed.
     private var waiting: [CheckedContinuation<Result<[String: PriceChange], PriceCheckFailure>, Never>] = []
 
-    init(application: Application, environment: AppEnvironment, firstRetry: Duration = PriceWatchService.firstRetry) {
-        self.environment = environment
+    /// `isNetworkAvailable`: whether GIO saw a network at start; `settings`: the notification's (nil: none).
+    init(
+        application: Application, search: SearchService, items: Items, storeRegion: StoreRegionSetting,
+        offlineCatalog: OfflineCatalog, settings: Settings?, locale: Locale, isNetworkAvailable: Bool,
+        firstRetry: Duration = PriceWatchService.firstRetry
+    ) {
+        self.items = items
+        self.storeRegion = storeRegion
+        self.locale = locale
+        self.offlineCatalog = offlineCatalog
+        isOnline = isNetworkAvailable
         self.firstRetry = firstRetry
         nextRetry = firstRetry
-        watch = PriceWatch(service: environment.search, items: environment.items) { [environment] in
-            environment.storeRegion.country
-        }
-        notifier = PriceDropNotifier(
-            application: application, settings: environment.settings, locale: environment.locale)
+        watch = PriceWatch(service: search, items: items) { [storeRegion] in storeRegion.country }
+        notifier = PriceDropNotifier(application: application, settings: settings, locale: locale)
         watch.checked.subscribe { [weak self] changes in self?.checked(changes) }
         watch.failed.subscribe { [weak self] message in self?.failed(message) }
     }
@@ -49,7 +61,7 @@ package final class PriceWatchService {
     /// calls (a window opened on the running service) change nothing. The offline catalog does
     /// not know the user's items from the store.
     func start() {
-        guard environment.items.isLoaded, !environment.isOffline, !watch.isStarted else { return }
+        guard items.isLoaded, !offlineCatalog.isOn, !watch.isStarted else { return }
         if network == nil {
             network = NetworkChanges { [weak self] available in self?.networkChanged(available: available) }
         }
@@ -73,7 +85,7 @@ package final class PriceWatchService {
     /// route: nothing runs when none is owed or one is under way).
     func networkChanged(available: Bool) {
         isOnline = available
-        guard available, isOwed, watch.isStarted, !watch.isChecking, !environment.isOffline else { return }
+        guard available, isOwed, watch.isStarted, !watch.isChecking, !offlineCatalog.isOn else { return }
         retry?.cancel()
         retry = nil
         networkRetries += 1
@@ -83,8 +95,8 @@ package final class PriceWatchService {
     /// Checks now (or waits for the check under way) and returns what changed: `--refresh-prices`
     /// with the app running. The items are read first.
     func checkNow() async -> Result<[String: PriceChange], PriceCheckFailure> {
-        await environment.items.waitUntilLoaded()
-        guard !environment.isOffline else {
+        await items.waitUntilLoaded()
+        guard !offlineCatalog.isOn else {
             return .failure(PriceCheckFailure(message: localized("StoreSearch is searching its offline catalog")))
         }
         return await withCheckedContinuation { continuation in
@@ -105,7 +117,7 @@ package final class PriceWatchService {
         nextRetry = firstRetry
         retry?.cancel()
         retry = nil
-        notifier.checked(changes) { [environment] in environment.items.store }
+        notifier.checked(changes) { [items] in items.store }
     }
 
     /// The store could not be reached: again after the back-off while a network is there, else

@@ -1,3 +1,4 @@
+import Foundation
 import Gtk
 import StoreSearchCore
 
@@ -21,15 +22,15 @@ package final class ItemViews {
     /// item was opened, and a page of faded rows looked disabled). `model`: a `SlotListModel`
     /// where the list is long and changes wholesale (My Items).
     init(
-        listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, environment: AppEnvironment,
-        name: String,
+        listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, artwork: ArtworkLoader,
+        locale: Locale, name: String,
         marksVisited: Bool, model: ListModel<Item> = ListModel()
     ) {
         self.model = model
         self.viewStack = viewStack
         selection = SingleSelection(model: model)
-        let formatter = PriceFormatter(locale: environment.locale)
-        let loader = environment.artwork
+        let formatter = PriceFormatter(locale: locale)
+        let loader = artwork
         let model = self.model
         listViewport = ArtworkViewport(scroller: listScroller, loader: loader) { (model.count, 1) }
         let gridColumns = GridColumns()  // the grid is made after its viewport

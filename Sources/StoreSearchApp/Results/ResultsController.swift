@@ -38,15 +38,15 @@ package final class ResultsController {
     let itemActivated = Event<Item>()
 
     init(
-        viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, environment: AppEnvironment,
-        items: Items, state: WindowState
+        viewButtons: (list: ToggleButton, grid: ToggleButton), window: Window, artwork: ArtworkLoader,
+        locale: Locale, items: Items, state: WindowState
     ) {
         userItems = items
         self.state = state
         (listButton, gridButton) = viewButtons
         views = ItemViews(
             listScroller: ui.listScroller, gridScroller: ui.gridScroller,
-            viewStack: ui.viewStack, environment: environment, name: localized("Results"),
+            viewStack: ui.viewStack, artwork: artwork, locale: locale, name: localized("Results"),
             marksVisited: true)
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }

@@ -13,7 +13,10 @@ package final class SearchController {
     var searchEntry: SearchEntry { ui.searchEntry }
     var resultsStack: Stack { ui.resultsStack }
     private let results: ResultsController
-    private let environment: AppEnvironment
+    /// The store's searches and lookups.
+    private let service: SearchService
+    private let storeRegion: StoreRegionSetting
+    private let offlineCatalog: OfflineCatalog
     private var searchTask: Task<Void, Never>?
     /// Ticks while the store's Retry-After runs (the busy page counts down).
     private var countdown: Gtk.Timer?
@@ -36,9 +39,14 @@ package final class SearchController {
     /// Retry runs this lookup again (a browsed page's), not the entry's search.
     private var retryLookup: (() -> Void)?
 
-    init(results: ResultsController, environment: AppEnvironment) {
+    init(
+        results: ResultsController, search: SearchService, storeRegion: StoreRegionSetting,
+        offlineCatalog: OfflineCatalog
+    ) {
         self.results = results
-        self.environment = environment
+        service = search
+        self.storeRegion = storeRegion
+        self.offlineCatalog = offlineCatalog
         ui.resultsHolder.append(results.ui.resultsView)
         searchEntry.onActivate { [weak self] in self?.runSearch() }
         // Escape in the entry clears it (and a search, if one was typed, stays on screen).
@@ -53,8 +61,8 @@ package final class SearchController {
             if let retry = self?.retryLookup { retry() } else { self?.runSearch() }
         }
         ui.offlineButton.onClicked { [weak self] in self?.useOfflineCatalog() }
-        environment.search.unreachable.subscribe { [weak self] in
-            self?.ui.offlineButton.isVisible = !(self?.environment.isOffline ?? true)
+        search.unreachable.subscribe { [weak self] in
+            self?.ui.offlineButton.isVisible = !(self?.offlineCatalog.isOn ?? true)
         }
         resultsStack.show(Page.hint)
         ui.categoryDropdown.nameButton(localized("Category"))
@@ -90,13 +98,13 @@ package final class SearchController {
             }
             return
         }
-        let query = environment.query(term: searchEntry.text, category: selectedCategory)
+        let query = storeRegion.query(term: searchEntry.text, category: selectedCategory)
         guard !query.isEmpty else { return }
         lastQuery = query
         retryLookup = nil
         newRoot.send()
-        startSearching(for: query) { [weak self, environment] in
-            let found = try await environment.search.search(query, now: self?.now() ?? Date())
+        startSearching(for: query) { [weak self, service] in
+            let found = try await service.search(query, now: self?.now() ?? Date())
             self?.showResults(found, for: query)
         }
     }
@@ -128,14 +136,14 @@ package final class SearchController {
     /// `clearingEntry`: an item shown alone empties the search field (it was not found for the
     /// term there); an artist's page keeps it, as every page does (Back returns to that search).
     func open(_ link: StoreLink, clearingEntry: Bool = false) {
-        let country = link.region ?? environment.query(term: "-", category: .all).country
+        let country = link.region ?? storeRegion.country
         guard let query = LookupQuery(ids: [link.id], country: country) else {
             return showFailure(.linkRefused(StoreLink.Refusal.noItem.message))
         }
         retryLookup = nil
         linkLookupStarted.send(link)
-        startSearching { [weak self, environment] in
-            let found = try await environment.search.lookup(query)
+        startSearching { [weak self, service] in
+            let found = try await service.lookup(query)
             guard let self else { return }
             guard let item = link.item(in: found) else { return self.showFailure(.linkNotFound) }
             if item.kind == .artist { return self.artistLinkOpened.send(item) }
@@ -147,7 +155,7 @@ package final class SearchController {
     /// Runs a browsed page's lookup as a search runs: the spinner, the same failures (Retry runs
     /// the lookup again), cancelled by Back or a newer search; `show` gets the store's answer.
     func browse(_ query: LookupQuery, show: @escaping @MainActor ([SearchResult]) -> Void) {
-        browse(loading: { [environment] in try await environment.search.lookup(query) }, show: show)
+        browse(loading: { [service] in try await service.lookup(query) }, show: show)
     }
 
     /// The same for a page that `load` fills (a whole chart: its feed, then its records).
@@ -211,7 +219,7 @@ package final class SearchController {
         ui.spinner.isSpinning = false
         ui.errorPage.title = failure.title
         ui.errorPage.pageDescription = failure.message
-        ui.offlineButton.isVisible = failure.isUnreachable && !environment.isOffline
+        ui.offlineButton.isVisible = failure.isUnreachable && !offlineCatalog.isOn
         ui.retryButton.isVisible = failure.isWorthRetrying
         ui.retryButton.isSensitive = true
         resultsStack.show(Page.error)
@@ -255,8 +263,8 @@ package final class SearchController {
     /// Points searches at the bundled catalog; `searching` repeats the last search there.
     func useOfflineCatalog(searching: Bool = true) {
         do {
-            let wasOffline = environment.isOffline
-            try environment.switchToOfflineCatalog()
+            let wasOffline = offlineCatalog.isOn
+            try offlineCatalog.switchOn()
             ui.offlineLabel.isVisible = true
             if !wasOffline { storeChanged.send() }
             if searching { runSearch() }

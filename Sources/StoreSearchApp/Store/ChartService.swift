@@ -16,6 +16,9 @@ final class ChartService {
 
     init(search: SearchService) { self.search = search }
 
+    /// The store the charts come from now (it changes when the offline catalog is switched on).
+    var baseURL: URL { search.baseURL }
+
     /// Charts answered from memory (tests).
     var cachedChartCount: Int { cache.count }
 

@@ -31,6 +31,13 @@ public final class StoreRegionSetting {
     /// The region that follows the user's locale.
     public var automatic: String { locale.region }
 
+    /// A search in the chosen store, answered in the user's language. It is made here because
+    /// the setting already holds the user's locale: a part given the store region needs nothing
+    /// more to ask the store (rather than the whole environment, or a locale passed beside it).
+    public func query(term: String, category: Category) -> SearchQuery {
+        SearchQuery(term: term, category: category, country: country, language: locale.apiLanguage)
+    }
+
     /// Saves the user's pick (nil: follow the locale). It also replaces a `--country` override:
     /// what the user picks in the window is what they want from then on.
     public func choose(_ code: String?) {

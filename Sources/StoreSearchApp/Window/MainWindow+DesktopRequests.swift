@@ -24,7 +24,7 @@ extension MainWindow {
         var messages: [String] = []
         let ignored = [
             options.apiBase != LaunchOptions.defaultAPIBase ? "--api-base" : nil,
-            options.offline && !environment.isOffline ? "--offline" : nil,
+            options.offline && !environment.offlineCatalog.isOn ? "--offline" : nil,
             options.country != nil ? "--country" : nil,
         ].compactMap { $0 }
         if !ignored.isEmpty {

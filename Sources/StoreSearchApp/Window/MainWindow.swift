@@ -10,7 +10,8 @@ import StoreSearchCore
 /// state. It wires them together and hands each part the objects of main-window.ui it works
 /// on; CloseGuard owns closing. Where the keyboard goes is MainWindow+Focus, what the desktop
 /// asks of the window (a second launch, the overview, a drop) MainWindow+DesktopRequests, the
-/// charts and the pages browsed to MainWindow+Browsing, what it says as it starts MainWindow+Start.
+/// charts and the pages browsed to MainWindow+Browsing, what it says as it starts MainWindow+Start;
+/// MainWindow+Services makes the parts given many of the run's services (`AppEnvironment`).
 @MainActor
 public final class MainWindow {
     public let window: Window
@@ -77,11 +78,13 @@ public final class MainWindow {
         items.retakeLock()  // a window closed before let it go, the process ran on
         items.startHistory()  // what an earlier window did is not undone here
         results = ResultsController(
-            viewButtons: (ui.listViewButton, ui.gridViewButton), window: window,
-            environment: environment, items: items, state: state)
-        search = SearchController(results: results, environment: environment)
+            viewButtons: (ui.listViewButton, ui.gridViewButton), window: window, artwork: environment.artwork,
+            locale: environment.locale, items: items, state: state)
+        search = SearchController(
+            results: results, search: environment.search, storeRegion: environment.storeRegion,
+            offlineCatalog: environment.offlineCatalog)
         ui.searchHolder.append(search.ui.searchPage)
-        explore = ExploreController(environment: environment, items: items)
+        explore = Self.makeExplore(environment: environment, items: items)
         search.ui.hintHolder.append(explore.root)
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.ui.detailStack)
@@ -90,18 +93,17 @@ public final class MainWindow {
         undoActions = UndoActions(window: window, items: items, detail: detail, notices: notices)
         otherWriterNotices = OtherWriterNotices(items: items, notices: notices)
         myItems = MyItemsController(
-            pages: ui.pagesStack, window: window, environment: environment, state: state, items: items,
-            notices: notices)
+            pages: ui.pagesStack, window: window, artwork: environment.artwork, locale: environment.locale,
+            state: state, items: items, notices: notices)
         ui.myItemsHolder.append(myItems.page.root)
-        let prices = prices ?? PriceWatchService(application: application, environment: environment)
+        let prices = prices ?? Self.makePriceWatch(application: application, environment: environment)
         self.prices = prices
         prices.notifier.addActions(to: window) { [weak myItems, weak layout] in
             MainWindow.showPriceDrops(myItems: myItems, layout: layout)
         }
-        preview = PreviewController(window: window, commitTyping: { [detail] in detail.commitPendingEdits() }) {
-            [environment] in
-            environment.isOffline
-        }
+        preview = PreviewController(
+            window: window, commitTyping: { [detail] in detail.commitPendingEdits() },
+            offlineCatalog: environment.offlineCatalog)
         detail.ui.previewSlot.append(preview.root)
         itemActions = ItemActions(window: window, detail: detail, items: items, notices: notices)
         backgroundOffer = BackgroundWatchOffer(
@@ -109,14 +111,15 @@ public final class MainWindow {
         itemActions.kept.subscribe { [backgroundOffer] name in backgroundOffer.itemKept(name) }
         browse = BrowseController(
             window: window, search: search, results: results, detail: detail, preview: preview,
-            environment: environment, slot: search.ui.browseSlot)
+            slot: search.ui.browseSlot, searchService: environment.search, charts: environment.charts,
+            items: items, storeRegion: environment.storeRegion, offlineCatalog: environment.offlineCatalog,
+            messagesLocale: environment.userLocale.messages)
         mpris = MPRISPlayer(
             connection: application.dbusConnection, preview: preview, queue: browse.queue, artwork: environment.artwork)
         playerBar = PlayerBar(preview: preview, queue: browse.queue)
         ui.windowContent.append(playerBar.revealer)
         regionPicker = StoreRegionPicker(setting: environment.storeRegion, locale: environment.userLocale.messages)
         search.ui.searchBar.append(regionPicker.dropDown)
-
         closeGuard = CloseGuard(
             window: window, items: items, detail: detail,
             keepsItems: { [prices] in prices.outlivesWindow }
