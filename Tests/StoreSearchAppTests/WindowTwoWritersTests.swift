@@ -39,7 +39,7 @@ final class WindowTwoWritersTests: XCTestCase {
                 f.truncate()
         """
 
-    private static func write(_ file: URL, _ mode: String, notes: [String: String] = [:]) throws {
+    static func write(_ file: URL, _ mode: String, notes: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         let json = String(decoding: try JSONSerialization.data(withJSONObject: notes), as: UTF8.self)
@@ -51,7 +51,7 @@ final class WindowTwoWritersTests: XCTestCase {
 
     /// The window over the kept items of `WindowPriceWatchTests` once their first check is done
     /// and saved; both go afterwards.
-    private static func withWindow(_ body: @MainActor (WindowHarness, AppPaths) throws -> Void) throws {
+    static func withWindow(_ body: @MainActor (WindowHarness, AppPaths) throws -> Void) throws {
         try WindowPriceWatchTests.withKeptItems(answering: { _ in WindowPriceWatchTests.lookupAnswer(kuzuKuzu: "0.99") }
         ) { server, paths in
             try MainActor.assumeIsolated {

@@ -29,6 +29,18 @@ final class ItemFileOtherReadersTests: ItemFileTestCase {
         XCTAssertEqual(ISO8601Date.string(for: Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
     }
 
+    /// The file holds dates in whole seconds: the store takes them so (now, and another tool's
+    /// `…05.678Z`), so a record read back from what was saved equals the one that was saved.
+    func testDatesAreTakenToTheSecondAsTheFileHoldsThem() throws {
+        XCTAssertEqual(ISO8601Date.parse("2024-01-02T03:04:05.678Z"), ISO8601Date.parse("2024-01-02T03:04:05Z"))
+        XCTAssertEqual(
+            ISO8601Date.parse("1969-12-31T23:59:59.5Z"), Date(timeIntervalSince1970: -1), "down, as it is written")
+        var store = ItemStore()
+        store.keep(SearchResult(id: "track:1", name: "Song", kind: .song))
+        try file.save(store)
+        XCTAssertEqual(try file.load().store.records, store.records)
+    }
+
     func testNoncharactersAreWrittenSoThatPythonsPlistlibReadsTheFile() throws {
         try file.save(ItemStore(records: ["track:1": record(name: "A\u{FFFE}B\u{FFFF}C")]))
         let process = Process()

@@ -303,6 +303,13 @@ final class DetailForm {
         draftTimer = MainContext.after(Self.draftPause) { [weak self] in self?.keepDraft() }
     }
 
+    /// Drafts what is typed now, without waiting for the pause (another writer's copy of the
+    /// items is about to be merged: it must see the typing).
+    func keepTypingAsDraft() {
+        draftTimer?.cancel()
+        keepDraft()
+    }
+
     private func keepDraft() {
         guard let item, isEditable else { return }
         var edits = typedEdits(of: item)

@@ -116,10 +116,11 @@ extension ItemStoreKeeper {
         guard isLoaded, !isReadOnly, !isMerging else { return }
         guard savesInFlight == 0 else { return followWanted = true }
         isMerging = true
+        let typing = recordsBeforeTyping()  // first: it may draft what is typed
         let file = file, writer = writer, change = changeCount
         // Handed over, not captured: a copy of the store still held here when the merge is taken
         // would make that change copy all of it (10,000 records) on the main thread.
-        let input = Handover((mine: store, base: base))
+        let input = Handover((mine: store, base: base.before(typing: typing)))
         Task {
             let work = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?)? in
                 let (mine, base) = input.take()
@@ -179,7 +180,9 @@ extension ItemStoreKeeper {
         case .success(let loaded):
             untouchable = nil  // readable again
             isOtherWritersFile = false
-            let outcome = merged ?? Self.merge(mine: store, base: base, theirs: loaded.store)
+            let outcome =
+                merged
+                ?? Self.merge(mine: store, base: base.before(typing: recordsBeforeTyping()), theirs: loaded.store)
             take(outcome, of: loaded.store, identity: read.identity)
         }
     }

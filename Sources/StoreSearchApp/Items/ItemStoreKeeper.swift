@@ -62,6 +62,9 @@ final class ItemStoreKeeper {
     var monitor: DirectoryMonitor?
     /// Conflict copies already offered for merging.
     var offeredCopies: Set<URL> = []
+    /// Drafts what is being typed and returns those records as they were before the typing,
+    /// for a merge with another writer's copy (`Items` sets it).
+    var recordsBeforeTyping: () -> [String: ItemRecord?] = { [:] }
 
     var hasUnsavedChanges: Bool { changeCount != savedChange }
 
@@ -179,7 +182,7 @@ final class ItemStoreKeeper {
     /// read: there is nothing kept yet). Only the answer's records are compared (the whole store
     /// is neither copied nor compared: 10,000 kept items are looked up 200 at a time).
     @discardableResult
-    func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> (
+    func refreshPrices(from results: [SearchResult], at date: Date = .nowToTheSecond) -> (
         changes: [String: PriceChange], ids: Set<String>
     ) {
         guard isLoaded else { return ([:], []) }

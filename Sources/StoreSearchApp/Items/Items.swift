@@ -54,9 +54,13 @@ package final class Items {
     /// Commits what is typed in the open item's form, before an action on that item (the form
     /// sets it: its typing and the action are one step).
     var commitTyping: () -> Void = {}
+    /// Drafts what is typed in the open item's form now (`keepDraft`), before another writer's
+    /// copy is merged (the form sets it).
+    var draftTyping: () -> Void = {}
 
     init(keeper: ItemStoreKeeper) {
         self.keeper = keeper
+        keeper.recordsBeforeTyping = { [weak self] in self?.recordsBeforeTyping() ?? [:] }
         // Another writer's copy merged in: every view follows, as after a change here, and Undo
         // takes the whole merge back.
         keeper.changedElsewhere.subscribe { [weak self] change in
@@ -111,6 +115,7 @@ package final class Items {
         removed = ItemStore()
         draftBases = [:]
         commitTyping = {}
+        draftTyping = {}
     }
 
     /// A store's answer (a search, a chart) showed these results: records of them take the newer
@@ -203,6 +208,17 @@ package final class Items {
             let current = store.records[change.id], base.after == current
         else { return change }
         return ItemChange(result: change.result, kind: .edits(before: current.edits, after: after))
+    }
+
+    /// Another writer's copy is about to be merged: what is typed is drafted, and the records
+    /// being typed in are given as they were before the typing. The merge takes the drafts for
+    /// the user's changes, so a field another writer changed meanwhile is offered (Use Theirs),
+    /// not taken and then typed over.
+    private func recordsBeforeTyping() -> [String: ItemRecord?] {
+        draftTyping()
+        var records: [String: ItemRecord?] = [:]
+        for (id, base) in draftBases where base.after == store.records[id] { records[id] = .some(base.before) }
+        return records
     }
 
     /// An item's record before its typing's drafts, and as the last of them left it.

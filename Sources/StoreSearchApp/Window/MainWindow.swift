@@ -89,7 +89,6 @@ public final class MainWindow {
         detail = DetailForm(loader: environment.artwork, locale: environment.locale)
         layout.detailContent.append(detail.ui.detailStack)
         actions = WindowActions(window: window, application: application)
-        items.commitTyping = { [detail] in detail.commitPendingEdits() }
         undoActions = UndoActions(window: window, items: items, detail: detail, notices: notices)
         otherWriterNotices = OtherWriterNotices(items: items, notices: notices)
         myItems = MyItemsController(
@@ -169,6 +168,8 @@ public final class MainWindow {
         // The form's edits go to the items, and the open item follows them like every view.
         detail.edited.subscribe { [weak self] change in self?.items.record(change) }
         detail.drafted.subscribe { [weak self] change in self?.items.keepDraft(change) }
+        items.commitTyping = { [detail] in detail.commitPendingEdits() }
+        items.draftTyping = { [detail] in detail.keepTypingAsDraft() }
         search.newResults.subscribe { [weak self] in
             guard let self, !self.myItems.isShowingMyItems else { return }
             self.detail.show(nil)

@@ -25,7 +25,8 @@ enum ISO8601Date {
     static func parse(_ text: String) -> Date? {
         if let date = text.utf8.withContiguousStorageIfAvailable(fast) ?? nil { return date }
         if let date = Array(text.utf8).withUnsafeBufferPointer(shortened) { return date }
-        return try? style.parse(text)
+        // To the second, as it is written back (a merge compares the dates read and written).
+        return (try? style.parse(text)).map(\.toTheSecond)
     }
 
     /// The forms Python's plistlib reads (and Apple's reader): `YYYY-MM-DD`, then as many of `THH`,
@@ -100,4 +101,13 @@ enum ISO8601Date {
         guard fields.tm_mday == day, fields.tm_mon == month - 1 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
+}
+
+extension Date {
+    /// The date in whole seconds, as the item file holds it (`ISO8601Date.string`).
+    public var toTheSecond: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+
+    /// Now, to the second: a date the store takes is one the item file gives back equal, so a
+    /// merge with another writer's copy of the file does not take it for a change.
+    public static var nowToTheSecond: Date { Date().toTheSecond }
 }

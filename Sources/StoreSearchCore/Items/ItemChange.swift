@@ -42,7 +42,7 @@ public struct ItemChange: Hashable, Sendable {
 
 extension ItemStore {
     /// Makes `change` true of the store.
-    public mutating func apply(_ change: ItemChange, at date: Date = Date()) {
+    public mutating func apply(_ change: ItemChange, at date: Date = .nowToTheSecond) {
         switch change.kind {
         case let .edits(before, after):
             setEdits(

@@ -60,7 +60,7 @@ public struct ItemStore: Hashable, Sendable {
 
     /// Kept item `id` is watched in `store` from now on: its snapshot and price history are that
     /// store's (its edits and marks stay).
-    public mutating func watch(_ id: String, in store: WatchedStore, at date: Date = Date()) {
+    public mutating func watch(_ id: String, in store: WatchedStore, at date: Date = .nowToTheSecond) {
         guard records[id]?.keptAt != nil else { return }
         update(id, at: date) { record in
             record.snapshot = store.snapshot
@@ -70,32 +70,32 @@ public struct ItemStore: Hashable, Sendable {
 
     public func isKept(_ id: String) -> Bool { records[id]?.keptAt != nil }
 
-    public mutating func markVisited(_ result: SearchResult, at date: Date = Date()) {
+    public mutating func markVisited(_ result: SearchResult, at date: Date = .nowToTheSecond) {
         update(result.id, seen: result, at: date) { if $0.visitedAt == nil { $0.visitedAt = date } }
     }
 
-    public mutating func markUnvisited(_ id: String, at date: Date = Date()) {
+    public mutating func markUnvisited(_ id: String, at date: Date = .nowToTheSecond) {
         update(id, at: date) { $0.visitedAt = nil }
     }
 
-    public mutating func hide(_ result: SearchResult, at date: Date = Date()) {
+    public mutating func hide(_ result: SearchResult, at date: Date = .nowToTheSecond) {
         update(result.id, seen: result, at: date) { $0.hiddenAt = date }
     }
 
-    public mutating func unhide(_ id: String, at date: Date = Date()) {
+    public mutating func unhide(_ id: String, at date: Date = .nowToTheSecond) {
         update(id, at: date) { $0.hiddenAt = nil }
     }
 
     /// "Keep in My Items": listed there even with nothing else changed.
-    public mutating func keep(_ result: SearchResult, at date: Date = Date()) {
+    public mutating func keep(_ result: SearchResult, at date: Date = .nowToTheSecond) {
         update(result.id, seen: result, at: date) { if $0.keptAt == nil { $0.keptAt = date } }
     }
 
-    public mutating func unkeep(_ id: String, at date: Date = Date()) {
+    public mutating func unkeep(_ id: String, at date: Date = .nowToTheSecond) {
         update(id, at: date) { $0.keptAt = nil }
     }
 
-    public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult, at date: Date = Date()) {
+    public mutating func setEdits(_ edits: ItemEdits, for result: SearchResult, at date: Date = .nowToTheSecond) {
         update(result.id, seen: result, at: date) { record in
             record.edits = edits
             // A value of another tool's that could not be read gives way to the user's own.
@@ -106,7 +106,7 @@ public struct ItemStore: Hashable, Sendable {
     }
 
     /// Drops the user's edits, keeping visited and hidden marks.
-    public mutating func revertEdits(of id: String, at date: Date = Date()) {
+    public mutating func revertEdits(of id: String, at date: Date = .nowToTheSecond) {
         update(id, at: date) { record in
             record.edits = ItemEdits()
             // back to what the store says
@@ -137,7 +137,7 @@ public struct ItemStore: Hashable, Sendable {
     /// The store showed these results again: records of them get the newer snapshot (a kept
     /// one's price history follows it). Returns whether any record changed.
     @discardableResult
-    public mutating func refreshSnapshots(from results: [SearchResult], at date: Date = Date()) -> Bool {
+    public mutating func refreshSnapshots(from results: [SearchResult], at date: Date = .nowToTheSecond) -> Bool {
         var changed = false
         for result in results where records[result.id] != nil {
             let before = records[result.id]
@@ -150,7 +150,9 @@ public struct ItemStore: Hashable, Sendable {
     /// The kept items' prices looked up again (`PriceWatch`): their snapshots and price histories
     /// follow `results`. Returns the changes this made to prices, per item id.
     /// An id the answer names twice with two prices is not taken: which is the store's is not known.
-    public mutating func refreshPrices(from results: [SearchResult], at date: Date = Date()) -> [String: PriceChange] {
+    public mutating func refreshPrices(from results: [SearchResult], at date: Date = .nowToTheSecond) -> [String:
+        PriceChange]
+    {
         var changes: [String: PriceChange] = [:]
         for result in Self.unambiguous(results) where records[result.id]?.keptAt != nil {
             if let change = take(result.snapshot, for: result.id, at: date) { changes[result.id] = change }

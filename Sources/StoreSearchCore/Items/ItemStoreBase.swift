@@ -13,6 +13,8 @@ public struct ItemStoreBase: Sendable {
     /// The whole base, where it is known whole (another writer's file just read) or a change
     /// touched any record.
     private var whole: ItemStore?
+    /// Records whose base is not the file's (`before(typing:)`).
+    private var overridden: [String: ItemRecord?] = [:]
 
     public init() {}
 
@@ -29,6 +31,7 @@ public struct ItemStoreBase: Sendable {
 
     /// Record `id` as the file holds it, `store` being the store now.
     public func record(_ id: String, in store: ItemStore) -> ItemRecord? {
+        if let base = overridden[id] { return base }
         if let whole { return whole.records[id] }
         if let saved = before[id] { return saved }
         return store.records[id]
@@ -46,6 +49,14 @@ public struct ItemStoreBase: Sendable {
     public mutating func follows(_ saved: ItemStoreBase) {
         guard saved.whole == nil else { return }
         beforeLastSave = saved.before
+    }
+
+    /// This base with the records being typed in as they were before the typing: its drafts are
+    /// the user's changes (saved or not), which another writer's change to that field conflicts with.
+    public func before(typing records: [String: ItemRecord?]) -> ItemStoreBase {
+        var base = self
+        base.overridden.merge(records) { _, typing in typing }
+        return base
     }
 
     public func otherFields(in store: ItemStore) -> [String: PlistValue] {
