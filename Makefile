@@ -5,7 +5,7 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking pk
                 adwaita-icon-theme fonts-dejavu-core libglib2.0-bin gettext locales desktop-file-utils appstream lintian xdotool \
                 librsvg2-bin dpkg-dev chrpath openbox wmctrl x11-utils libx11-dev at-spi2-core python3-pyatspi \
                 libgtk-4-media-gstreamer gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav pulseaudio notification-daemon \
-                mutter libwayland-dev
+                mutter libwayland-dev yelp-tools itstool
 # What `make test-shell` adds: GNOME Shell itself, and what its test reads the Shell and the app with.
 SHELL_TEST_PACKAGES := gnome-shell gjs python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
 SWIFT_FLAGS ?=

@@ -67,7 +67,7 @@ Architecture: $ARCH
 Maintainer: The StoreSearch authors <storesearch@users.noreply.github.com>
 Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)
 Depends: $DEPENDS
-Recommends: libgtk-4-media-gstreamer, gstreamer1.0-plugins-good, gstreamer1.0-plugins-bad, gstreamer1.0-libav
+Recommends: libgtk-4-media-gstreamer, gstreamer1.0-plugins-good, gstreamer1.0-plugins-bad, gstreamer1.0-libav, yelp
 Section: net
 Priority: optional
 Homepage: https://github.com/storesearch/StoreSearch

@@ -46,6 +46,16 @@ install)
     put 644 "$L10N/$APP_ID.service" "share/dbus-1/services/$APP_ID.service"
     put 644 "Resources/$APP_ID.search-provider.ini" "share/gnome-shell/search-providers/$APP_ID.search-provider.ini"
     while IFS= read -r file; do put 644 "$file" "share/${file#"$L10N"/}"; done < <(find "$L10N/locale" -name '*.mo' | LC_ALL=C sort)
+    # The help, where yelp looks for help:$APP_ID (share/help/<lang>/$APP_ID/index.page): the Mallard
+    # pages in C and their translations (scripts/l10n.sh compile), each language with the C figures.
+    for pages in help/C "$L10N"/help/*; do
+        [ -d "$pages" ] || continue
+        lang=$(basename "$pages")
+        while IFS= read -r file; do put 644 "$file" "share/help/$lang/$APP_ID/$(basename "$file")"; done \
+            < <(find "$pages" -maxdepth 1 -name '*.page' | LC_ALL=C sort)
+        while IFS= read -r file; do put 644 "$file" "share/help/$lang/$APP_ID/figures/$(basename "$file")"; done \
+            < <(find help/C/figures -name '*.png' | LC_ALL=C sort)
+    done
     # Packages compile schemas in a dpkg trigger; a direct install compiles them here.
     if [ -z "$DESTDIR" ]; then
         [ -f "$SCHEMAS/gschemas.compiled" ] || created+=("f share/glib-2.0/schemas/gschemas.compiled")

@@ -3,8 +3,11 @@
 #   scripts/l10n.sh update           rewrite po/storesearch.pot from the sources, merge it into po/*.po
 #   scripts/l10n.sh check            fail when the template is out of date, a translation is incomplete,
 #                                    or a user-visible text is not marked for translation
-#   scripts/l10n.sh compile DIR      DIR/locale/<lang>/LC_MESSAGES/storesearch.mo, and the translated
-#                                    .desktop and metainfo files in DIR/desktop/
+#   scripts/l10n.sh compile DIR      DIR/locale/<lang>/LC_MESSAGES/storesearch.mo, the translated
+#                                    .desktop and metainfo files in DIR/desktop/, and the help's
+#                                    translated pages in DIR/help/<lang>/
+# The help (Mallard pages in help/C/) is translated the GNOME way, with itstool: its template is
+# help/help.pot, the translations help/<lang>/<lang>.po for the languages in help/LINGUAS.
 # Swift has no xgettext parser. Messages are marked localized("…") / localizedPlural("…", "…", n)
 # with single-line literals (the functions take StaticString, so no interpolation), which
 # xgettext's C lexer reads exactly; `check` also greps every marked literal and fails on any
@@ -19,6 +22,8 @@ DESKTOP_IN=Resources/io.github.storesearch.StoreSearch.desktop.in
 METAINFO_IN=Resources/io.github.storesearch.StoreSearch.metainfo.xml.in
 SCHEMA=Resources/io.github.storesearch.StoreSearch.gschema.xml
 MARK='localized(Plural)?\("'
+HELP_POT=help/help.pot
+HELP_LINGUAS=$(grep -v '^#' help/LINGUAS)
 
 swift_sources() { grep -rlE --include='*.swift' "$MARK" Sources | LC_ALL=C sort; }
 ui_sources() { find Resources -name '*.ui' | LC_ALL=C sort; }
@@ -32,6 +37,14 @@ template() {
     xgettext "${common[@]}" -j -L C --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
         -o "$out" $(swift_sources)
     sed -i '/^"POT-Creation-Date:/d' "$out"
+}
+
+help_pages() { find help/C -name '*.page' | LC_ALL=C sort; }
+
+# The help's template (itstool), without its creation date.
+help_template() {
+    itstool -o "$1" $(help_pages)
+    sed -i '/^"POT-Creation-Date:/d' "$1"
 }
 
 # Lines that show an unmarked text: literals handed to labels, titles, banners, dialogs and
@@ -58,7 +71,12 @@ update)
     for lang in $LINGUAS; do
         msgmerge --quiet --update --backup=none --add-location=file --sort-by-file "po/$lang.po" "$POT"
     done
-    echo "Updated $POT and po/{$(echo $LINGUAS | tr ' ' ',')}.po; translate what msgattrib --untranslated and --only-fuzzy list."
+    help_template "$HELP_POT"
+    for lang in $HELP_LINGUAS; do
+        msgmerge --quiet --update --backup=none "help/$lang/$lang.po" "$HELP_POT"
+    done
+    echo "Updated $POT and po/{$(echo $LINGUAS | tr ' ' ',')}.po, $HELP_POT and help/{$(echo $HELP_LINGUAS | tr ' ' ',')}/*.po;" \
+        "translate what msgattrib --untranslated and --only-fuzzy list."
     ;;
 check)
     tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -92,7 +110,20 @@ check)
         fi
         msgfmt --check --output-file=/dev/null "po/$lang.po"
     done
-    echo "Translations: template current; $(echo $LINGUAS) complete."
+    help_template "$tmp/help.pot"
+    if ! diff -u "$HELP_POT" "$tmp/help.pot" > "$tmp/help.diff"; then
+        cat "$tmp/help.diff" >&2
+        echo "$HELP_POT is out of date: run 'make po' and translate the help's new messages." >&2
+        exit 1
+    fi
+    for lang in $HELP_LINGUAS; do
+        msgcmp "help/$lang/$lang.po" "$HELP_POT" || { echo "help/$lang/$lang.po is incomplete: run 'make po' and translate it." >&2; exit 1; }
+        if [ -n "$(msgattrib --only-fuzzy --no-obsolete "help/$lang/$lang.po")" ]; then
+            echo "help/$lang/$lang.po has fuzzy translations" >&2; exit 1
+        fi
+        msgfmt --check --output-file=/dev/null "help/$lang/$lang.po"
+    done
+    echo "Translations: template current; $(echo $LINGUAS) complete; help: $(echo $HELP_LINGUAS) complete."
     ;;
 compile)
     out=${2:?compile needs an output folder}
@@ -103,6 +134,13 @@ compile)
     mkdir -p "$out/desktop"
     msgfmt --desktop --template="$DESKTOP_IN" -d po -o "$out/desktop/io.github.storesearch.StoreSearch.desktop"
     msgfmt --xml --template="$METAINFO_IN" -d po -o "$out/desktop/io.github.storesearch.StoreSearch.metainfo.xml"
+    # The help's pages in each language (its figures are the C ones: scripts/install.sh copies them).
+    for lang in $HELP_LINGUAS; do
+        rm -rf "$out/help/$lang" && mkdir -p "$out/help/$lang"
+        msgfmt --check -o "$out/help/$lang.mo" "help/$lang/$lang.po"
+        itstool -m "$out/help/$lang.mo" -l "$lang" -o "$out/help/$lang/" $(help_pages)
+        rm "$out/help/$lang.mo"
+    done
     ;;
 *)
     echo "usage: $0 update | check | unmarked | compile DIR" >&2; exit 2 ;;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # make test-deb (root): installs the package with dpkg -i, checks that the launcher entry, icon,
-# compiled schema and translations are in place and that /usr/bin/storesearch runs from / and
+# compiled schema, translations and help are in place and that /usr/bin/storesearch runs from / and
 # shows artwork; then dpkg -r must leave none of the package's files behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,8 @@ mapfile -t files < <(dpkg -L storesearch | while read -r path; do [ -f "$path" ]
 for path in /usr/bin/storesearch /usr/share/applications/$APP_ID.desktop /usr/share/metainfo/$APP_ID.metainfo.xml \
             /usr/share/icons/hicolor/scalable/apps/$APP_ID.svg /usr/share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg \
             /usr/share/locale/de/LC_MESSAGES/storesearch.mo /usr/share/locale/tr/LC_MESSAGES/storesearch.mo \
-            /usr/share/dbus-1/services/$APP_ID.service /usr/share/gnome-shell/search-providers/$APP_ID.search-provider.ini; do
+            /usr/share/dbus-1/services/$APP_ID.service /usr/share/gnome-shell/search-providers/$APP_ID.search-provider.ini \
+            /usr/share/help/C/$APP_ID/index.page /usr/share/help/de/$APP_ID/index.page /usr/share/help/tr/$APP_ID/index.page; do
     [ -f "$path" ] || fail "missing after dpkg -i: $path"
 done
 gsettings list-keys $APP_ID | grep -qx country || fail "the schema was not compiled by the dpkg trigger"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The desktop entry, metainfo, schema and icons as the desktop's tools see them.
+# The desktop entry, metainfo, schema, icons and help as the desktop's tools see them.
 # Usage: scripts/test-desktop-files.sh L10N_DIR (where `scripts/l10n.sh compile` put the translated files)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,4 +38,13 @@ for size in 16 32 64; do
     file "$tmp/symbolic-$size.png" | grep -q "PNG image data, $size x $size," || { echo "symbolic icon does not render at $size px" >&2; exit 1; }
 done
 grep -q "^Icon=$APP_ID$" "$L10N/desktop/$APP_ID.desktop"
-echo "Desktop files: desktop entry, metainfo, schema and icons valid."
+
+# The help (Mallard), in C and translated (scripts/l10n.sh compile): valid pages, no broken links,
+# no page that no guide reaches, no missing figure, and every language has every page.
+for pages in help/C "$L10N"/help/*; do
+    (cd "$pages" && yelp-check validate *.page && yelp-check links . && yelp-check orphans .) \
+        || { echo "the help in $pages is not valid" >&2; exit 1; }
+    [ "$(cd "$pages" && ls *.page)" = "$(cd help/C && ls *.page)" ] || { echo "$pages lacks pages of help/C" >&2; exit 1; }
+done
+(cd help/C && yelp-check media .) || { echo "the help names a figure that is not in help/C" >&2; exit 1; }
+echo "Desktop files: desktop entry, metainfo, schema, icons and help (C $(ls "$L10N/help" | xargs)) valid."

@@ -19,9 +19,16 @@ for file in bin/storesearch share/applications/$APP_ID.desktop share/metainfo/$A
             share/glib-2.0/schemas/$APP_ID.gschema.xml share/glib-2.0/schemas/gschemas.compiled \
             share/locale/de/LC_MESSAGES/storesearch.mo share/locale/tr/LC_MESSAGES/storesearch.mo \
             share/storesearch/data/catalog.json \
-            share/dbus-1/services/$APP_ID.service share/gnome-shell/search-providers/$APP_ID.search-provider.ini; do
+            share/dbus-1/services/$APP_ID.service share/gnome-shell/search-providers/$APP_ID.search-provider.ini \
+            share/help/C/$APP_ID/index.page share/help/C/$APP_ID/figures/results-and-detail.png \
+            share/help/de/$APP_ID/index.page share/help/tr/$APP_ID/index.page share/help/de/$APP_ID/figures/results-and-detail.png; do
     [ -f "$prefix/$file" ] || fail "not installed: $file"
 done
+# The help whole (yelp finds help:$APP_ID there through XDG_DATA_DIRS), its translation in German.
+for lang in C de tr; do
+    [ "$(ls "$prefix/share/help/$lang/$APP_ID" | grep -c '\.page$')" = "$(ls help/C/*.page | wc -l)" ] || fail "help pages missing in $lang"
+done
+grep -q '<title>StoreSearch-Hilfe</title>' "$prefix/share/help/de/$APP_ID/index.page" || fail "the German help is not translated"
 # The .ui and CSS files are in the binary's GResource, not loose files.
 [ ! -e "$prefix/share/storesearch/Resources" ] || fail "loose .ui/CSS files installed (they belong in the GResource)"
 # The resource is in the binary as one long base64 literal (Plugins/GResource); decoded, it holds the files.

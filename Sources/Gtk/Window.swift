@@ -58,26 +58,6 @@ open class Window: Widget {
     /// No widget has the focus: keys go to the window itself (its shortcuts and accelerators).
     public func clearFocus() { gtk_root_set_focus(OpaquePointer(widget), nil) }
 
-    /// Opens `uri` in the user's browser; `failed` gets the reason when nothing could open it
-    /// (instead of GTK's own "Could not show link" dialog).
-    public func openURI(_ uri: String, failed: @escaping @MainActor (String) -> Void) {
-        typealias Failed = @MainActor (String) -> Void
-        gtk_show_uri_full(
-            window, uri, guint32(GDK_CURRENT_TIME), nil,
-            { source, result, data in
-                let failed = Unmanaged<HandlerBox<Failed>>.fromOpaque(data!).takeRetainedValue().handler
-                var error: UnsafeMutablePointer<GError>?
-                guard
-                    gtk_show_uri_full_finish(
-                        UnsafeMutableRawPointer(source).map { $0.assumingMemoryBound(to: GtkWindow.self) }, result,
-                        &error) == 0
-                else { return }
-                let reason = error.map { String(cString: $0.pointee.message) } ?? ""
-                g_clear_error(&error)
-                MainActor.assumeIsolated { failed(reason) }
-            }, HandlerBox<Failed>.retained(failed))
-    }
-
     public func present() { gtk_window_present(window) }
 
     /// Presents the window as a response to a user's action at `time` (an X11/Wayland event time,

@@ -8,7 +8,7 @@ import XCTest
 
 /// GNOME's window chrome: the primary menu, About, Keyboard Shortcuts and the accelerators.
 final class WindowChromeTests: XCTestCase {
-    func testPrimaryMenuHoldsHiddenItemsShortcutsAndAbout() {
+    func testPrimaryMenuHoldsHiddenItemsShortcutsHelpAndAbout() {
         MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: URL(string: "http://127.0.0.1:9")!)
             defer { harness.dispose() }
@@ -19,14 +19,15 @@ final class WindowChromeTests: XCTestCase {
                 menu.menuItems.map(\.label),
                 [
                     "List View", "Grid View", "Hidden Items", "Export My Items…", "Price Drops",
-                    "Notify About Price Drops", "Watch Prices in the Background", "Keyboard Shortcuts",
+                    "Notify About Price Drops", "Watch Prices in the Background", "Keyboard Shortcuts", "Help",
                     "About StoreSearch",
                 ])
             XCTAssertEqual(
                 menu.menuItems.map(\.action),
                 [
                     "win.view-mode", "win.view-mode", "win.hidden-items", "win.export", "win.price-drops",
-                    "win.notify-price-drops", "app.watch-in-background", "win.show-help-overlay", "win.about",
+                    "win.notify-price-drops", "app.watch-in-background", "win.show-help-overlay", "app.help",
+                    "win.about",
                 ])
         }
     }
@@ -41,6 +42,7 @@ final class WindowChromeTests: XCTestCase {
             XCTAssertEqual(application.actions(forAccelerator: "<Control>f"), ["win.focus-search"])
             XCTAssertEqual(application.actions(forAccelerator: "<Control>w"), ["win.close"])
             XCTAssertEqual(application.actions(forAccelerator: "<Control>q"), ["app.quit"])
+            XCTAssertEqual(application.actions(forAccelerator: "F1"), ["app.help"])
             XCTAssertEqual(application.actions(forAccelerator: "<Control>z"), ["win.undo"])
 
             harness.pressKeys("ctrl+question")

@@ -110,9 +110,9 @@ final class ItemActions {
     private func openInBrowser(_ url: URL) {
         switch WebLink.check(url) {
         case .success(let link):
-            window.openURI(link.absoluteString) { [weak self] reason in
-                Log.warning(LogDomain.app, "Could not open \(link.absoluteString.prefix(200)): \(reason)")
-                self?.notices.show(String(format: localized("The store page could not be opened: %@"), reason))
+            window.openURI(link.absoluteString) { [weak self] failure in
+                Log.warning(LogDomain.app, "Could not open \(link.absoluteString.prefix(200)): \(failure.message)")
+                self?.notices.show(String(format: localized("The store page could not be opened: %@"), failure.message))
             }
         case .failure(let refusal):
             Log.warning(LogDomain.app, "Refused to open \(url.absoluteString.prefix(200)): \(refusal.message)")

@@ -3,8 +3,8 @@ import Foundation
 import Gtk
 
 /// The window's accelerators, and the actions of its chrome: the primary menu's About, the
-/// Keyboard Shortcuts window (Ctrl+?), close (Ctrl+W) and Ctrl+Q for quit (app.quit is
-/// ApplicationActions'). F10 opens the primary menu (its button is marked primary); Escape,
+/// Keyboard Shortcuts window (Ctrl+?) and close (Ctrl+W); Ctrl+Q (app.quit) and F1 (app.help, the
+/// menu's Help) are ApplicationActions'. F10 opens the primary menu (its button is marked primary); Escape,
 /// Alt+Left and Delete belong to the panes, and search (Ctrl+F) and F6 to MainWindow, which
 /// knows the layout.
 /// (Ctrl+Z and Ctrl+Shift+Z, win.undo and win.redo, are UndoActions'.)
@@ -38,7 +38,6 @@ final class WindowActions {
         // The shortcuts window is built when first asked for (it costs ~5 ms at start otherwise).
         window.addAction(.showHelpOverlay) { [weak self] in self?.showShortcuts() }
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, forAction: action.detailedName) }
-        application.setAccelerators(["<Control>q"], forAction: "app.quit")
     }
 
     private func showShortcuts() {
