@@ -145,6 +145,30 @@ open class Widget: Object {
         addController(controller)
     }
 
+    /// Runs `handler` with where a plain click (the primary button, neither Shift nor Ctrl held)
+    /// on this widget ended, in its coordinates: at the release, before its children see it.
+    /// They still handle the click (a list's row selects itself on the release).
+    public func onPlainClick(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
+        let controller = EventController(pressWatcher: ())
+        controller.onReleased { presses, x, y, modifiers in
+            let extending = GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue
+            guard presses == 1, modifiers.rawValue & extending == 0 else { return }
+            handler(x, y)
+        }
+        addController(controller)
+    }
+
+    /// The innermost widget at (`x`, `y`) in this widget's coordinates that takes input (this
+    /// widget itself, or nil outside it).
+    public func widget(at x: Double, _ y: Double) -> Widget? {
+        gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT).map { Widget(retaining: $0) }
+    }
+
+    /// Whether this widget is `ancestor` or inside it.
+    public func isInside(_ ancestor: Widget) -> Bool {
+        widget == ancestor.widget || gtk_widget_is_ancestor(widget, ancestor.widget) != 0
+    }
+
     /// Runs `handler` when the mouse button numbered `button` is pressed over this widget (8: a
     /// mouse's Back button), unless a child took the press.
     public func onMouseButtonPress(_ button: UInt32, _ handler: @escaping @MainActor () -> Void) {

@@ -52,6 +52,24 @@ package final class ItemViews {
         grid.maxColumns = 12
         listScroller.setChild(list)
         gridScroller.setChild(grid)
+        watchClicksOnTheSelectedItem()
+    }
+
+    /// A plain click on the selected item's row or tile: its index. GTK selects the item a click
+    /// lands on, and selecting the selected one changes nothing, so the selection alone missed a
+    /// click that should open it (folded, the row the user came back from with Escape).
+    let selectedItemClicked = Event<Int>()
+
+    private func watchClicksOnTheSelectedItem() {
+        for (view, viewport) in [(list as Widget, listViewport), (grid as Widget, gridViewport)] {
+            // Before the row's own release handler selects it.
+            view.onPlainClick { [weak self, weak view, weak viewport] x, y in
+                guard let self, let picked = view?.widget(at: x, y),
+                    let index = viewport?.index(ofRowHolding: picked), index == self.selection.selectedIndex
+                else { return }
+                self.selectedItemClicked.send(index)
+            }
+        }
     }
 
     /// What screen readers call the list and the grid ("Results", "Artist’s Works", …).
