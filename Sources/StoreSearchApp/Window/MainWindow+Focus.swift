@@ -75,7 +75,7 @@ extension MainWindow {
         // forwarded key starts a search ("search-started"), which moves focus to the entry.
         resultsStack.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
             guard let self, !self.searchEntry.containsFocus, Keys.isText(keyval, modifiers) else { return false }
-            self.searchEntry.text = ""
+            self.search.setTerm("")
             return false
         }
         searchEntry.captureKeys(from: resultsStack)
