@@ -36,6 +36,24 @@ open class Widget: Object {
 
     public func centerVertically() { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
 
+    /// Where the widget sits in space larger than it needs.
+    public enum Alignment {
+        case fill, start, end, center
+        var gtk: GtkAlign {
+            switch self {
+            case .fill: GTK_ALIGN_FILL
+            case .start: GTK_ALIGN_START
+            case .end: GTK_ALIGN_END
+            case .center: GTK_ALIGN_CENTER
+            }
+        }
+    }
+
+    public func align(horizontally horizontal: Alignment, vertically vertical: Alignment) {
+        gtk_widget_set_halign(widget, horizontal.gtk)
+        gtk_widget_set_valign(widget, vertical.gtk)
+    }
+
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }

@@ -70,7 +70,7 @@ package final class MyItemsPage {
         views = ItemViews(
             listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
             viewStack: ui.myItemsViewStack, artwork: artwork, locale: locale, name: localized("My Items"),
-            marksVisited: false, model: rows)
+            marksVisited: false, isKept: { [items] in items.store.isKept($0) }, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))

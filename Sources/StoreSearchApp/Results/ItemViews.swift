@@ -19,12 +19,13 @@ package final class ItemViews {
     let lookAlikes = LookAlikeIDs()
 
     /// `marksVisited`: visited items look faded (the search results; on My Items nearly every
-    /// item was opened, and a page of faded rows looked disabled). `model`: a `SlotListModel`
-    /// where the list is long and changes wholesale (My Items).
+    /// item was opened, and a page of faded rows looked disabled). `isKept`: whether an item
+    /// (by id) shows the kept star. `model`: a `SlotListModel` where the list is long and
+    /// changes wholesale (My Items).
     init(
         listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, artwork: ArtworkLoader,
         locale: Locale, name: String,
-        marksVisited: Bool, model: ListModel<Item> = ListModel()
+        marksVisited: Bool, isKept: @escaping @MainActor (String) -> Bool, model: ListModel<Item> = ListModel()
     ) {
         self.model = model
         self.viewStack = viewStack
@@ -37,12 +38,12 @@ package final class ItemViews {
         gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
         let rows = ResultCells<ResultRow>(
             formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes,
-            marksVisited: marksVisited)
+            marksVisited: marksVisited, isKept: isKept)
         list = ListView(
             selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
         let tiles = ResultCells<ResultTile>(
             formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes,
-            marksVisited: marksVisited)
+            marksVisited: marksVisited, isKept: isKept)
         grid = GridView(
             selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid

@@ -47,7 +47,7 @@ package final class ResultsController {
         views = ItemViews(
             listScroller: ui.listScroller, gridScroller: ui.gridScroller,
             viewStack: ui.viewStack, artwork: artwork, locale: locale, name: localized("Results"),
-            marksVisited: true)
+            marksVisited: true, isKept: { [items] in items.store.isKept($0) })
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
