@@ -10,7 +10,7 @@ final class ResultRow: ResultCell {
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
-    private let keptStar = KeptStar.make()
+    private let keptStar = KeptStar.make(size: 12)
     var tooltip: String?
     var shown: ShownItem?
 
@@ -32,11 +32,9 @@ final class ResultRow: ResultCell {
         texts.append(subtitle)
         texts.expandsHorizontally = true
         texts.centerVertically()
-        root.append(artwork.image)
+        root.append(KeptStar.cover(artwork.image, star: keptStar))
         root.append(texts)
         root.append(price)
-        keptStar.centerVertically()
-        root.append(keptStar)
     }
 
     func show(_ shown: ShownItem, formatter: PriceFormatter) {

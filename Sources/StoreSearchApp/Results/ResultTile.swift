@@ -14,7 +14,7 @@ final class ResultTile: ResultCell {
     let artwork = ArtworkSlot(size: ResultTile.artworkSize)
     private let name = Inscription()
     private let price = Inscription()
-    private let keptStar = KeptStar.make()
+    private let keptStar = KeptStar.make(size: 16)
     var tooltip: String?
     var shown: ShownItem?
 
@@ -27,12 +27,7 @@ final class ResultTile: ResultCell {
         price.addCSSClass("price")
         price.addCSSClass("dim-label")
         price.centerText()
-        let cover = Overlay()
-        cover.align(horizontally: .center, vertically: .fill)  // the star on the cover's corner, not the tile's
-        cover.setChild(artwork.image)
-        keptStar.align(horizontally: .end, vertically: .start)
-        cover.addOverlay(keptStar)
-        root.append(cover)
+        root.append(KeptStar.cover(artwork.image, star: keptStar))
         root.append(name)
         root.append(price)
     }
