@@ -29,6 +29,9 @@ open class Editable: Widget {
         set { gtk_editable_set_editable(editable, newValue ? 1 : 0) }
     }
 
+    /// Selects the whole text (typing then replaces it).
+    public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
+
     /// Puts the cursor after the text, with nothing selected.
     public func moveCursorToEnd() { gtk_editable_set_position(editable, -1) }
 

@@ -62,6 +62,10 @@ public final class EventController: Object {
         connect("pressed", thunk: SignalThunks.press, handler: handler, untilFinalized: true)
     }
 
+    func onReleased(_ handler: @escaping SignalThunks.Click) {
+        connect("released", thunk: SignalThunks.click, handler: handler, untilFinalized: true)
+    }
+
     func onKeyPressed(_ handler: @escaping SignalThunks.Key) {
         // The wrapper is dropped once the controller is handed to its widget: keep the handler.
         connect("key-pressed", thunk: SignalThunks.key, handler: handler, untilFinalized: true)

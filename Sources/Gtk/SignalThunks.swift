@@ -84,6 +84,18 @@ package enum SignalThunks {
             MainActor.assumeIsolated { handler() }
         } as @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void, to: GCallback.self)
 
+    /// GtkGestureClick's released: how many presses in a row, where (in the widget's coordinates),
+    /// and the modifier keys held.
+    package typealias Click =
+        @MainActor (_ presses: Int, _ x: Double, _ y: Double, _ modifiers: GdkModifierType) -> Void
+
+    static let click: GCallback = unsafeBitCast(
+        { (gesture: gpointer?, presses: gint, x: gdouble, y: gdouble, data: gpointer?) in
+            let handler = HandlerBox<Click>.from(data)
+            let modifiers = gtk_event_controller_get_current_event_state(OpaquePointer(gesture))
+            MainActor.assumeIsolated { handler(Int(presses), x, y, modifiers) }
+        } as @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void, to: GCallback.self)
+
     /// "query-tooltip" (widget, x, y, keyboard mode, tooltip): the handler gets the widget and
     /// the GtkTooltip to fill, and returns whether to show it.
     package typealias Tooltip = @MainActor (UnsafeMutableRawPointer, OpaquePointer) -> Bool

@@ -36,6 +36,24 @@ open class Widget: Object {
 
     public func centerVertically() { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
 
+    /// Where the widget sits in space larger than it needs.
+    public enum Alignment {
+        case fill, start, end, center
+        var gtk: GtkAlign {
+            switch self {
+            case .fill: GTK_ALIGN_FILL
+            case .start: GTK_ALIGN_START
+            case .end: GTK_ALIGN_END
+            case .center: GTK_ALIGN_CENTER
+            }
+        }
+    }
+
+    public func align(horizontally horizontal: Alignment, vertically vertical: Alignment) {
+        gtk_widget_set_halign(widget, horizontal.gtk)
+        gtk_widget_set_valign(widget, vertical.gtk)
+    }
+
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
@@ -143,6 +161,30 @@ open class Widget: Object {
         let controller = EventController(pressWatcher: ())
         controller.onPressed(handler)
         addController(controller)
+    }
+
+    /// Runs `handler` with where a plain click (the primary button, neither Shift nor Ctrl held)
+    /// on this widget ended, in its coordinates: at the release, before its children see it.
+    /// They still handle the click (a list's row selects itself on the release).
+    public func onPlainClick(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) {
+        let controller = EventController(pressWatcher: ())
+        controller.onReleased { presses, x, y, modifiers in
+            let extending = GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue
+            guard presses == 1, modifiers.rawValue & extending == 0 else { return }
+            handler(x, y)
+        }
+        addController(controller)
+    }
+
+    /// The innermost widget at (`x`, `y`) in this widget's coordinates that takes input (this
+    /// widget itself, or nil outside it).
+    public func widget(at x: Double, _ y: Double) -> Widget? {
+        gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT).map { Widget(retaining: $0) }
+    }
+
+    /// Whether this widget is `ancestor` or inside it.
+    public func isInside(_ ancestor: Widget) -> Bool {
+        widget == ancestor.widget || gtk_widget_is_ancestor(widget, ancestor.widget) != 0
     }
 
     /// Runs `handler` when the mouse button numbered `button` is pressed over this widget (8: a

@@ -15,4 +15,14 @@ extension Editable {
         guard count > 0 else { return }
         gtk_editable_delete_text(OpaquePointer(widget), count - 1, count)
     }
+
+    /// The selected text ("" when nothing is).
+    public var selectedText: String {
+        var start: gint = 0, end: gint = 0
+        guard gtk_editable_get_selection_bounds(OpaquePointer(widget), &start, &end) != 0,
+            let chars = gtk_editable_get_chars(OpaquePointer(widget), start, end)
+        else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
 }

@@ -20,6 +20,17 @@ extension Widget {
         return nil
     }
 
+    /// This widget or the first widget inside it (depth first) that `matches`.
+    public func descendant(where matches: (Widget) -> Bool) -> Widget? {
+        if matches(self) { return self }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if let found = Widget(retaining: current).descendant(where: matches) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     /// The text its tooltip shows now, if set up with `showTooltip`.
     public var shownTooltip: String? { Self.tooltipText(of: UnsafeMutableRawPointer(gobject)) }
 

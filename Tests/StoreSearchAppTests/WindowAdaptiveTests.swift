@@ -53,6 +53,77 @@ final class WindowAdaptiveTests: XCTestCase {
         }
     }
 
+    /// Folded, a click on the row the user came back from with a key (Escape, Alt+Left: the row
+    /// stays selected, for Enter and F6) opened nothing: GTK selects on a click, and selecting the
+    /// selected row changes nothing. A click on it opens it again, as on any other row; in the
+    /// grid too. (The same after widening with an item open and narrowing again.)
+    func testFoldedAClickOnTheRowCameBackFromWithAKeyOpensItAgain() throws {
+        try WindowHarness.withCatalogWindow(size: (360, 640)) { harness in
+            let main = harness.main
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("harbor")
+            let index = try XCTUnwrap(harness.names.firstIndex(of: "Quiet Harbor"))
+            let row = { try XCTUnwrap(main.results.views.listViewport.cell(at: index)) }
+            for key in ["Escape", "alt+Left", "Escape"] {
+                harness.click(try row())
+                XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "a click opens the row")
+                XCTAssertEqual(harness.form.ui.nameEntry.text, "Quiet Harbor")
+                harness.pressKeys(key)
+                XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "\(key) goes back")
+                XCTAssertEqual(main.resultsList.selectedIndex, index, "a key keeps the row selected")
+            }
+            harness.click(try row())
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "the selected row opens again")
+
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }))
+            XCTAssertTrue(main.window.activateAction("win.view-mode", string: "grid"))  // the main menu's Grid View
+            XCTAssertTrue(MainContext.spin(until: { main.viewMode == "grid" }))
+            let tile = try XCTUnwrap(main.results.views.gridViewport.cell(at: index))
+            XCTAssertTrue(MainContext.spin(until: { tile.isMapped && tile.allocatedWidth >= ResultTile.minimumWidth }))
+            XCTAssertEqual(main.results.selection.selectedIndex, index)
+            harness.click(tile)
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "a click on the selected tile opens it")
+
+            // Wide with it open, then narrow: the list shows with the row selected.
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }))
+            XCTAssertTrue(main.window.activateAction("win.view-mode", string: "list"))
+            harness.resize(width: 1024, height: 700)
+            XCTAssertTrue(MainContext.spin(until: { !main.isFolded }))
+            harness.resize(width: 360, height: 640)
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded && !main.isShowingDetail }))
+            XCTAssertEqual(main.resultsList.selectedIndex, index)
+            MainContext.spin(until: { false }, timeout: .milliseconds(300))  // laid out at the new width
+            harness.click(try row())
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "after narrowing too")
+        }
+    }
+
+    /// The same on My Items, whose list is the same kind of view.
+    func testFoldedAClickOnTheSelectedMyItemsRowOpensItAgain() throws {
+        try WindowHarness.withCatalogWindow(size: (360, 640)) { harness in
+            let main = harness.main, page = main.myItems.page
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("harbor")
+            harness.open("Quiet Harbor")
+            XCTAssertTrue(main.window.activateAction("win.keep"))
+            main.layout.goBack()
+            main.myItems.showPage(myItems: true)
+            XCTAssertTrue(MainContext.spin(until: { page.count == 1 && !page.isListing }))
+            let row = try XCTUnwrap(page.views.listViewport.cell(at: 0))
+            XCTAssertTrue(MainContext.spin(until: { row.isMapped && row.allocatedWidth > 200 }), "laid out")
+            harness.click(row)
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "a click opens the row")
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }))
+            XCTAssertEqual(page.views.selection.selectedIndex, 0, "a key keeps the row selected")
+            harness.click(row)
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }), "a click on it opens it again")
+            XCTAssertEqual(main.detail.item?.name, "Quiet Harbor")
+        }
+    }
+
     /// Issue #45: at 360 px the header's title was cut to "Stor…" (beside the list and grid
     /// toggles, the menus and three window buttons). Folded, the toggles leave the header (the
     /// main menu has them) and the title shows whole; wide again, they are back.

@@ -33,9 +33,11 @@ final class WindowExploreTests: XCTestCase {
     }
 
     /// The store: Top Songs (the fixture), Top Albums (one entry, as an object), Top Podcasts
-    /// failing (500), every other chart empty; while `busy`, every chart answers 503. Requests are
-    /// logged by the server.
-    static func startStore(busy: Shared<Bool> = Shared(false)) throws -> (CountingServer, URL) {
+    /// failing (500), every other chart empty; while `busy`, every chart answers 503, and the feeds
+    /// named in `unavailable` do. Requests are logged by the server.
+    static func startStore(
+        busy: Shared<Bool> = Shared(false), unavailable: Shared<Set<String>> = Shared([])
+    ) throws -> (CountingServer, URL) {
         let server = CountingServer()
         let base = Shared("")
         server.route("/lookup") { request in
@@ -45,8 +47,10 @@ final class WindowExploreTests: XCTestCase {
         server.route("/art/") { _ in LocalServerResponse(status: 404, text: "no such image") }
         for region in ["/us/rss/", "/de/rss/"] {
             server.route(region) { request in
-                if busy.withLock({ $0 }) { return LocalServerResponse(status: 503, text: "") }
                 let feed = request.path.split(separator: "/")[2]
+                if busy.withLock({ $0 }) || unavailable.withLock({ $0.contains(String(feed)) }) {
+                    return LocalServerResponse(status: 503, text: "")
+                }
                 if feed == "toppodcasts" {
                     return LocalServerResponse(status: 500, text: "<html>Internal error</html>")
                 }
@@ -105,9 +109,10 @@ final class WindowExploreTests: XCTestCase {
 
             let podcasts = try XCTUnwrap(Self.section(main, "Top Podcasts"))
             XCTAssertFalse(podcasts.isShowingEntries)
-            XCTAssertTrue(
-                podcasts.ui.failureLabel.text.hasPrefix(SearchFailure.serverProblem(status: 500).title),
-                "what a search's failure says: \(podcasts.ui.failureLabel.text)")
+            let failure = SearchFailure.serverProblem(status: 500)
+            XCTAssertEqual(
+                podcasts.ui.failureTitleLabel.mappedLabelTexts, [failure.title], "what a search's failure says")
+            XCTAssertEqual(podcasts.ui.failureLabel.mappedLabelTexts, [failure.message], "below its title")
             XCTAssertTrue(podcasts.ui.sectionRetryButton.isVisible)
 
             let feeds = server.requests.filter { $0.path.contains("/rss/") }.map(\.path)

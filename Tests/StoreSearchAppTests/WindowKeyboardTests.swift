@@ -131,6 +131,39 @@ final class WindowKeyboardTests: XCTestCase {
         }
     }
 
+    /// Ctrl+F selects the search field's whole text, so what is typed next replaces it (as in
+    /// GNOME's apps): from elsewhere, and also when the field has the focus already (typing was
+    /// added to the old term, "narrowtypedriver"); on My Items, its filter the same.
+    func testCtrlFSelectsTheSearchFieldsTextSoTypingReplacesIt() throws {
+        try WindowHarness.withCatalogWindow { harness in
+            let main = harness.main, entry = main.searchEntry
+            harness.search("tarkan")
+            entry.grabFocus()
+            entry.moveCursorToEnd()
+            XCTAssertEqual(entry.selectedText, "")
+            harness.pressKeys("ctrl+f")
+            XCTAssertTrue(MainContext.spin(until: { entry.selectedText == "tarkan" }), "focused: all selected")
+            harness.typeKeys("kuzu")
+            XCTAssertTrue(MainContext.spin(until: { entry.text == "kuzu" }), "typing replaced it: \(entry.text)")
+
+            main.results.focusFirst()
+            XCTAssertTrue(MainContext.spin(until: { main.resultsList.containsFocus }))
+            harness.pressKeys("ctrl+f")
+            XCTAssertTrue(
+                MainContext.spin(until: { entry.containsFocus && entry.selectedText == "kuzu" }), "from the rows too")
+
+            harness.open(harness.names[0])  // one of My Items now
+            harness.pressKeys("alt+2")
+            let filter = main.myItems.page.filterEntry
+            XCTAssertTrue(MainContext.spin(until: { main.myItems.isShowingMyItems }))
+            filter.grabFocus()
+            filter.text = "zz"
+            XCTAssertEqual(filter.selectedText, "")
+            harness.pressKeys("ctrl+f")
+            XCTAssertTrue(MainContext.spin(until: { filter.selectedText == "zz" }), "My Items' filter the same")
+        }
+    }
+
     /// Issue #21: F6 moves between the results and the detail, as GNOME apps move between panes,
     /// instead of Tab through up to 200 rows.
     /// Issue #30: it lands on the detail's first control the accessibility bus reports (the

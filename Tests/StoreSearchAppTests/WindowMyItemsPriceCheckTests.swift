@@ -109,7 +109,9 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             XCTAssertTrue(
                 MainContext.spin(until: {
                     main.myItemsView.descendant(
-                        accessibleLabel: "\(last.item.name), \(last.item.artist ?? ""), Song, $0.99, was $1.29") != nil
+                        accessibleLabel:
+                            "\(last.item.name), \(last.item.artist ?? ""), Song, $0.99, was $1.29, Kept in My Items")
+                        != nil
                 }), "\(last.item.name) at its new price")
             XCTAssertTrue(harness.close())
         }
@@ -156,8 +158,8 @@ final class WindowMyItemsPriceCheckTests: XCTestCase {
             let first = try XCTUnwrap(page.shown.first?.item)
             XCTAssertTrue(
                 MainContext.spin(until: {
-                    main.myItemsView.descendant(accessibleLabel: "\(first.name), \(first.artist ?? ""), Song, $1.29")
-                        != nil
+                    main.myItemsView.descendant(
+                        accessibleLabel: "\(first.name), \(first.artist ?? ""), Song, $1.29, Kept in My Items") != nil
                 }), "\(first.name) on screen")
             XCTAssertTrue(harness.close())
         }

@@ -120,7 +120,8 @@ final class WindowPriceWatchTests: XCTestCase {
                     "\(main.myItemsView.mappedLabelTexts)")  // broken only after the comma
                 XCTAssertTrue(main.myItemsView.mappedLabelTexts.contains("$1.29"), "an unchanged price shows plainly")
                 XCTAssertNotNil(
-                    main.myItemsView.descendant(accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $0.49, was $0.99"))
+                    main.myItemsView.descendant(
+                        accessibleLabel: "Kuzu Kuzu, Tarkan, Song, $0.49, was $0.99, Kept in My Items"))
 
                 // The filter, as the main menu's Price Drops (and the notification) opens it.
                 main.myItems.showPage(myItems: false)

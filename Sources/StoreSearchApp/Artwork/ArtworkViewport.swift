@@ -79,6 +79,12 @@ public final class ArtworkViewport {
         placed.values.first { $0.index == index }?.cell
     }
 
+    /// The index of the item whose row (the cell's list item, around it) holds `widget`: where a
+    /// click landed.
+    public func index(ofRowHolding widget: Widget) -> Int? {
+        placed.values.first { widget.isInside($0.cell.parent ?? $0.cell) }?.index
+    }
+
     /// The indexes of the items the view has bound a cell to (GTK builds cells for a few hundred
     /// rows around the visible ones, and for the selected and focused ones).
     public var placedIndexes: Set<Int> { Set(placed.values.map(\.index)) }

@@ -64,15 +64,24 @@ final class ChartSection {
         root.isVisible = !items.isEmpty  // a chart with nothing in it (offline: no albums) is left out
     }
 
-    /// The feed could not be read: what a search's failure says, with Retry where that can help.
+    /// The feed could not be read: what a search's failure says (its title over its explanation),
+    /// with Retry where that can help.
     func show(_ failure: SearchFailure) {
         records = []
         items = []
-        ui.failureLabel.text = [failure.title, failure.message].joined(separator: " ")
+        ui.failureTitleLabel.text = failure.title
+        ui.failureLabel.text = failure.message
         ui.sectionRetryButton.isVisible = failure.isWorthRetrying
         ui.seeAllButton.isVisible = false
         ui.sectionStack.show(Page.failure)
         root.isVisible = true
+    }
+
+    /// The feed could not be read, and a note says so for this chart and others (`ChartFailureNote`).
+    func leaveToNote() {
+        records = []
+        items = []
+        root.isVisible = false
     }
 
     var isShowingEntries: Bool { root.isVisible && ui.sectionStack.visible(Page.self) == .entries }

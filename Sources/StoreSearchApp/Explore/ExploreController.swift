@@ -23,6 +23,8 @@ package final class ExploreController {
     private let showsCharts: Bool
     private let formatter: PriceFormatter
     private var sections: [ChartSection] = []
+    /// Where charts failed for the same reason: said once for them.
+    private(set) var failureNotes: [ChartFailureNote] = []
     private var loadTask: Task<Void, Never>?
     /// What the sections show, or are loading: the charts' store, region and category.
     private var shownKey: String?
@@ -115,6 +117,7 @@ package final class ExploreController {
 
     private func makeSections(for charts: [Chart]) {
         ui.sectionsBox.removeAll()
+        failureNotes = []
         sections = charts.map { chart in
             ChartSection(
                 chart: chart, seeAll: { [weak self] in self?.seeAllRequested.send($0) },
@@ -126,27 +129,42 @@ package final class ExploreController {
     private func show(_ answers: [Chart: Result<[SearchResult], SearchFailure>]) {
         ui.spinner.isSpinning = false
         let store = items.store
+        var failed: [(section: ChartSection, failure: SearchFailure)] = []
         for section in sections {
             switch answers[section.chart] {
             case .success(let records)?:
                 items.refreshSnapshots(from: records)  // as a search's answer does
                 section.show(records, store: store, formatter: formatter, loader: artwork)
-            case .failure(let failure)?: section.show(failure)
+            case .failure(let failure)?: failed.append((section, failure))
             case nil: section.show([], store: store, formatter: formatter, loader: artwork)
             }
         }
-        let failures = sections.compactMap { section -> SearchFailure? in
-            if case .failure(let failure)? = answers[section.chart] { return failure }
-            return nil
-        }
-        if let failure = failures.first, failures.count == sections.count {
+        if let failure = failed.first?.failure, failed.count == sections.count {
             showFailure(failure)
-        } else if !sections.contains(where: \.isShowingEntries) && failures.isEmpty {
-            root.show(Page.unavailable)
         } else {
-            root.show(Page.charts)
+            showFailures(failed)
+            root.show(!sections.contains(where: \.isShowingEntries) && failed.isEmpty ? Page.unavailable : Page.charts)
         }
         shown.send()
+    }
+
+    /// Some charts failed: one alone says why in its section; charts that failed for the same
+    /// reason say it once, in a note where the first of them is.
+    private func showFailures(_ failed: [(section: ChartSection, failure: SearchFailure)]) {
+        let reasons = failed.map { [$0.failure.title, $0.failure.message] }
+        for (index, reason) in reasons.enumerated() where reasons.firstIndex(of: reason) == index {
+            let alike = failed.indices.filter { reasons[$0] == reason }.map { failed[$0] }
+            guard alike.count > 1 else {
+                alike[0].section.show(alike[0].failure)
+                continue
+            }
+            for member in alike { member.section.leaveToNote() }
+            let note = ChartFailureNote(failure: alike[0].failure, charts: alike.map(\.section.chart)) {
+                [weak self] in self?.reload()
+            }
+            ui.sectionsBox.insert(note.root, after: alike[0].section.root)
+            failureNotes.append(note)
+        }
     }
 
     /// Every chart failed: the page says what a search's failure says.

@@ -70,7 +70,7 @@ package final class MyItemsPage {
         views = ItemViews(
             listScroller: ui.myItemsListScroller, gridScroller: ui.myItemsGridScroller,
             viewStack: ui.myItemsViewStack, artwork: artwork, locale: locale, name: localized("My Items"),
-            marksVisited: false, model: rows)
+            marksVisited: false, isKept: { [items] in items.store.isKept($0) }, model: rows)
         showDropDown = DropDown(items: MyItemsFilter.allCases.map(\.displayName))
         showDropDown.setAccessibleLabel(localized("Show"))
         showDropDown.nameButton(localized("Show"))
@@ -94,6 +94,12 @@ package final class MyItemsPage {
         views.selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         views.list.onActivate { [weak self] index in self?.activate(at: index) }
         views.grid.onActivate { [weak self] index in self?.activate(at: index) }
+        // A click on the selected row opens it as on any other (folded, after Escape left it selected).
+        views.selectedItemClicked.subscribe { [weak self] _ in
+            guard let self, let selected = self.selected else { return }
+            self.pointerPressed = false  // no selection follows this press
+            self.itemSelected.send((selected, true))
+        }
         for view in [views.list as Widget, views.grid as Widget] {
             view.onPointerPress { [weak self] in self?.pointerPressed = true }
             // Delete removes the selected item from My Items (with Undo), as Hide does on the Search page.

@@ -19,12 +19,13 @@ package final class ItemViews {
     let lookAlikes = LookAlikeIDs()
 
     /// `marksVisited`: visited items look faded (the search results; on My Items nearly every
-    /// item was opened, and a page of faded rows looked disabled). `model`: a `SlotListModel`
-    /// where the list is long and changes wholesale (My Items).
+    /// item was opened, and a page of faded rows looked disabled). `isKept`: whether an item
+    /// (by id) shows the kept star. `model`: a `SlotListModel` where the list is long and
+    /// changes wholesale (My Items).
     init(
         listScroller: ScrolledWindow, gridScroller: ScrolledWindow, viewStack: Stack, artwork: ArtworkLoader,
         locale: Locale, name: String,
-        marksVisited: Bool, model: ListModel<Item> = ListModel()
+        marksVisited: Bool, isKept: @escaping @MainActor (String) -> Bool, model: ListModel<Item> = ListModel()
     ) {
         self.model = model
         self.viewStack = viewStack
@@ -37,12 +38,12 @@ package final class ItemViews {
         gridViewport = ArtworkViewport(scroller: gridScroller, loader: loader) { (model.count, gridColumns.count) }
         let rows = ResultCells<ResultRow>(
             formatter: formatter, loader: loader, viewport: listViewport, lookAlikes: lookAlikes,
-            marksVisited: marksVisited)
+            marksVisited: marksVisited, isKept: isKept)
         list = ListView(
             selection: selection, setup: rows.setup, bind: rows.bind, unbind: rows.unbind, teardown: rows.teardown)
         let tiles = ResultCells<ResultTile>(
             formatter: formatter, loader: loader, viewport: gridViewport, lookAlikes: lookAlikes,
-            marksVisited: marksVisited)
+            marksVisited: marksVisited, isKept: isKept)
         grid = GridView(
             selection: selection, setup: tiles.setup, bind: tiles.bind, unbind: tiles.unbind, teardown: tiles.teardown)
         gridColumns.grid = grid
@@ -52,6 +53,24 @@ package final class ItemViews {
         grid.maxColumns = 12
         listScroller.setChild(list)
         gridScroller.setChild(grid)
+        watchClicksOnTheSelectedItem()
+    }
+
+    /// A plain click on the selected item's row or tile: its index. GTK selects the item a click
+    /// lands on, and selecting the selected one changes nothing, so the selection alone missed a
+    /// click that should open it (folded, the row the user came back from with Escape).
+    let selectedItemClicked = Event<Int>()
+
+    private func watchClicksOnTheSelectedItem() {
+        for (view, viewport) in [(list as Widget, listViewport), (grid as Widget, gridViewport)] {
+            // Before the row's own release handler selects it.
+            view.onPlainClick { [weak self, weak view, weak viewport] x, y in
+                guard let self, let picked = view?.widget(at: x, y),
+                    let index = viewport?.index(ofRowHolding: picked), index == self.selection.selectedIndex
+                else { return }
+                self.selectedItemClicked.send(index)
+            }
+        }
     }
 
     /// What screen readers call the list and the grid ("Results", "Artist’s Works", …).

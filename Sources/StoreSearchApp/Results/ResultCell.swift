@@ -12,10 +12,8 @@ protocol ResultCell: AnyObject {
     var tooltip: String? { get set }
     /// What it was last bound to show.
     var shown: ShownItem? { get set }
-    /// `showsCollection`: another row reads the same, so this one names its album or season too;
-    /// `marksVisited`: a visited item looks faded; `listsTracks`: the rows are an album's tracks,
-    /// with their numbers and lengths.
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool)
+    /// Shows `shown.item` as `shown` says (see `ShownItem`).
+    func show(_ shown: ShownItem, formatter: PriceFormatter)
 }
 
 extension ResultCell {
@@ -57,15 +55,17 @@ extension ResultCell {
         return result
     }
 
-    /// What rows and tiles show alike: the visited look (where it is news), and what a screen
-    /// reader hears. The view's own focusable child around `root` is what takes focus and what
-    /// screen readers announce; GTK 4.8 has no list item label (that came in 4.12), so it is
-    /// named directly too.
-    func showVisitedAndDescription(of item: Item, price: String?, artistAndKind: String, marksVisited: Bool) {
-        let faded = marksVisited && item.isVisited
+    /// What rows and tiles show alike: the visited look (where it is news), the kept star, and
+    /// what a screen reader hears. The view's own focusable child around `root` is what takes
+    /// focus and what screen readers announce; GTK 4.8 has no list item label (that came in
+    /// 4.12), so it is named directly too.
+    func showVisitedAndDescription(of shown: ShownItem, price: String?, artistAndKind: String, keptStar: Image) {
+        let item = shown.item
+        let faded = shown.marksVisited && item.isVisited
         root.setCSSClass("visited", faded)
         artwork.image.opacity = faded ? 0.5 : 1
-        let spoken = item.spokenLabel(price: price)
+        keptStar.isVisible = shown.isKept
+        let spoken = item.spokenLabel(price: price, isKept: shown.isKept)
         root.setAccessibleLabel(spoken)
         root.parent?.setAccessibleLabel(spoken)
         tooltip = item.tooltip(artistAndKind: artistAndKind)
@@ -100,6 +100,8 @@ struct ResultCells<Cell: ResultCell> {
     let lookAlikes: LookAlikeIDs
     /// Whether visited items look faded (not on My Items, where nearly every item was opened).
     let marksVisited: Bool
+    /// Whether the item with this id is kept (its star).
+    let isKept: @MainActor (String) -> Bool
 
     func setup(_ listItem: ListItem) {
         let cell = Cell()
@@ -113,13 +115,11 @@ struct ResultCells<Cell: ResultCell> {
         guard let cell = listItem.row as? Cell else { return }
         let shown = ShownItem(
             item: item, showsCollection: lookAlikes.ids.contains(item.id), marksVisited: marksVisited,
-            listsTracks: lookAlikes.listsTracks)
+            listsTracks: lookAlikes.listsTracks, isKept: isKept(item.id))
         if cell.shown == nil { cell.setUpTooltip() }  // first bound: it is in its list item now
         // GTK 4.8 binds again every built row after a change's position, most of them to what they show.
         if cell.shown != shown {
-            cell.show(
-                item, formatter: formatter, showsCollection: shown.showsCollection, marksVisited: marksVisited,
-                listsTracks: shown.listsTracks)
+            cell.show(shown, formatter: formatter)
             cell.shown = shown
         }
         viewport?.place(cell.root, at: Int(listItem.position))
@@ -137,12 +137,17 @@ struct ResultCells<Cell: ResultCell> {
     func teardown(_ listItem: ListItem) { listItem.row = nil }
 }
 
-/// What a cell shows: an item, and how (see `ResultCell.show`).
+/// What a cell shows: an item, and how.
 struct ShownItem: Equatable {
     let item: Item
+    /// Another row reads the same, so this one names its album or season too.
     let showsCollection: Bool
+    /// A visited item looks faded.
     let marksVisited: Bool
+    /// The rows are an album's tracks, with their numbers and lengths.
     let listsTracks: Bool
+    /// Kept in My Items: the star.
+    let isKept: Bool
 }
 
 /// The ids of the rows that show their album or season, shared by a view's cells, and whether

@@ -10,6 +10,7 @@ final class ResultRow: ResultCell {
     private let name = Inscription()
     private let subtitle = Inscription()
     private let price = Label()
+    private let keptStar = KeptStar.make(size: 12)
     var tooltip: String?
     var shown: ShownItem?
 
@@ -31,16 +32,17 @@ final class ResultRow: ResultCell {
         texts.append(subtitle)
         texts.expandsHorizontally = true
         texts.centerVertically()
-        root.append(artwork.image)
+        root.append(KeptStar.cover(artwork.image, star: keptStar))
         root.append(texts)
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
+    func show(_ shown: ShownItem, formatter: PriceFormatter) {
+        let item = shown.item
         name.text = item.name
         let artistAndKind = item.artistAndKind
-        let collection = showsCollection ? item.result.collectionName : nil
-        let track = listsTracks ? Self.trackLine(of: item.result) : nil
+        let collection = shown.showsCollection ? item.result.collectionName : nil
+        let track = shown.listsTracks ? Self.trackLine(of: item.result) : nil
         subtitle.text =
             track.map { [$0, item.artist].compactMap { $0 }.joined(separator: " · ") }
             ?? collection.map { "\(artistAndKind) · \($0)" } ?? artistAndKind
@@ -60,8 +62,7 @@ final class ResultRow: ResultCell {
             price.text = shownPrice
         }
         price.setCSSClass("price-drop", item.priceChange?.isDrop == true && markup != nil)
-        showVisitedAndDescription(
-            of: item, price: priceText, artistAndKind: artistAndKind, marksVisited: marksVisited)
+        showVisitedAndDescription(of: shown, price: priceText, artistAndKind: artistAndKind, keptStar: keptStar)
     }
 
     /// The most characters of a price that asks for one line.

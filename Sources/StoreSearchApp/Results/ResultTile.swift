@@ -2,7 +2,8 @@ import Foundation
 import Gtk
 import StoreSearchCore
 
-/// One tile of the cover grid: larger artwork, the name under it, the price.
+/// One tile of the cover grid: larger artwork (a kept item's star in its corner), the name under
+/// it, the price.
 @MainActor
 final class ResultTile: ResultCell {
     static let artworkSize = 112
@@ -13,6 +14,7 @@ final class ResultTile: ResultCell {
     let artwork = ArtworkSlot(size: ResultTile.artworkSize)
     private let name = Inscription()
     private let price = Inscription()
+    private let keptStar = KeptStar.make(size: 16)
     var tooltip: String?
     var shown: ShownItem?
 
@@ -25,17 +27,18 @@ final class ResultTile: ResultCell {
         price.addCSSClass("price")
         price.addCSSClass("dim-label")
         price.centerText()
-        root.append(artwork.image)
+        root.append(KeptStar.cover(artwork.image, star: keptStar))
         root.append(name)
         root.append(price)
     }
 
-    func show(_ item: Item, formatter: PriceFormatter, showsCollection: Bool, marksVisited: Bool, listsTracks: Bool) {
-        let collection = showsCollection ? item.result.collectionName : nil
+    func show(_ shown: ShownItem, formatter: PriceFormatter) {
+        let item = shown.item
+        let collection = shown.showsCollection ? item.result.collectionName : nil
         name.text = collection.map { "\(item.name) (\($0))" } ?? item.name
         let priceText = priceWithChange(of: item, formatter: formatter).text  // the grid's small text: no markup
         price.text = priceText ?? ""
         showVisitedAndDescription(
-            of: item, price: priceText, artistAndKind: item.artistAndKind, marksVisited: marksVisited)
+            of: shown, price: priceText, artistAndKind: item.artistAndKind, keptStar: keptStar)
     }
 }

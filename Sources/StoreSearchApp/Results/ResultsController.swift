@@ -47,7 +47,7 @@ package final class ResultsController {
         views = ItemViews(
             listScroller: ui.listScroller, gridScroller: ui.gridScroller,
             viewStack: ui.viewStack, artwork: artwork, locale: locale, name: localized("Results"),
-            marksVisited: true)
+            marksVisited: true, isKept: { [items] in items.store.isKept($0) })
         feeder = ResultsFeeder(model: views.model, clock: window, viewports: [views.listViewport, views.gridViewport])
         visits = VisitTracker { [weak self] id in self?.markVisited(id) }
         connectSignals()
@@ -85,6 +85,7 @@ package final class ResultsController {
         }
         list.onActivate { [weak self] index in self?.activate(at: index) }
         grid.onActivate { [weak self] index in self?.activate(at: index) }
+        views.selectedItemClicked.subscribe { [weak self] index in self?.selectedClicked(at: index) }
     }
 
     // MARK: Showing results
@@ -220,6 +221,16 @@ package final class ResultsController {
         // list; in a folded window arrowing through the list opens nothing, and the row that
         // takes a hidden one's place is not one the user chose.
         if !item.isVisited, isDetailShown(), !isReplacingRow { visits.selected(item.id) } else { visits.selected(nil) }
+    }
+
+    /// A click on the selected row opens it as a click on any other row does (folded on the
+    /// results, where Escape left it selected, the detail slides in), and visits it.
+    private func selectedClicked(at index: Int) {
+        guard index < model.count else { return }
+        let item = model[index]
+        replacingRowID = nil  // chosen now
+        visits.activated(item.id)
+        itemSelected.send((item, true))
     }
 
     /// Enter that no row took: right after fast arrowing, GTK 4.8's list can hold the focus

@@ -49,8 +49,21 @@ package final class SearchController {
         self.offlineCatalog = offlineCatalog
         ui.resultsHolder.append(results.ui.resultsView)
         searchEntry.onActivate { [weak self] in self?.runSearch() }
-        // Escape in the entry clears it (and a search, if one was typed, stays on screen).
-        searchEntry.onStopSearch { [weak self] in self?.searchEntry.text = "" }
+        // The user emptying the field (Escape, its clear icon, deleting the term) goes back to
+        // the charts; text the window puts there itself does not (`setTerm`).
+        searchEntry.onStopSearch { [weak self] in
+            self?.setTerm("")
+            self?.showStart()
+        }
+        searchEntry.onEachChange { [weak self] in
+            guard let self, !self.isSettingTerm, self.searchEntry.text.isEmpty else { return }
+            // Once the change is over: typing over the selected term, and setting the text, empty
+            // the field on the way to the new text.
+            MainContext.after(.zero) { [weak self] in
+                guard let self, self.searchEntry.text.isEmpty else { return }
+                self.showStart()
+            }
+        }
         // Category is the one list of categories: its order is the drop-down's.
         ui.categoryDropdown.setItems(Category.allCases.map(\.displayName))
         ui.categoryDropdown.onSelectionChanged { [weak self] in
@@ -88,8 +101,8 @@ package final class SearchController {
     /// The pane shows a failure (a search's, a page's, a link's).
     let failureShown = Event<SearchFailure>()
 
-    /// Searches for the entry's text in the selected category; an empty term does nothing. A
-    /// link typed or pasted there opens that item instead.
+    /// Searches for the entry's text in the selected category; an empty term goes back to the
+    /// charts (`showStart`). A link typed or pasted there opens that item instead.
     func runSearch() {
         if StoreLink.looksLikeLink(searchEntry.text) {
             switch StoreLink.parse(searchEntry.text) {
@@ -99,7 +112,7 @@ package final class SearchController {
             return
         }
         let query = storeRegion.query(term: searchEntry.text, category: selectedCategory)
-        guard !query.isEmpty else { return }
+        guard !query.isEmpty else { return showStart() }
         lastQuery = query
         retryLookup = nil
         newRoot.send()
@@ -147,7 +160,7 @@ package final class SearchController {
             guard let self else { return }
             guard let item = link.item(in: found) else { return self.showFailure(.linkNotFound) }
             if item.kind == .artist { return self.artistLinkOpened.send(item) }
-            if clearingEntry { self.searchEntry.text = "" }
+            if clearingEntry { self.setTerm("") }
             self.showOpened(item)
         }
     }
@@ -195,9 +208,36 @@ package final class SearchController {
         linkOpened.send()
     }
 
+    /// The user emptied the search field (its clear icon, deleting the term, Escape, Enter with
+    /// nothing typed): the Search page shows the charts again (or its hint), as GNOME Software
+    /// goes back to Explore; a search on its way is cancelled and the pages browsed to are left.
+    /// The results come with the next search. Escape elsewhere (the detail, a list) leaves the
+    /// field and the results as they are.
+    private func showStart() {
+        guard visiblePage != .hint else { return }
+        cancel()
+        results.stopFilling()
+        ui.spinner.isSpinning = false
+        retryLookup = nil
+        newRoot.send()
+        results.select(nil)  // the list leaves the screen: so does its open item
+        results.show([])  // nothing of it stays behind the charts for the keyboard to land on
+        resultsStack.show(Page.hint)
+    }
+
+    /// Puts `term` in the search field as the window does (the first key typed on the results
+    /// starts a new term, an item shown alone empties it): not the user emptying the field.
+    func setTerm(_ term: String) {
+        isSettingTerm = true
+        searchEntry.text = term
+        isSettingTerm = false
+    }
+
+    private var isSettingTerm = false
+
     /// Starts with `term` in `category` (the command line's --search and --category).
     func start(term: String, category: Category) {
-        searchEntry.text = term
+        setTerm(term)
         ui.categoryDropdown.selectedIndex = Category.allCases.firstIndex(of: category) ?? 0
         runSearch()
     }

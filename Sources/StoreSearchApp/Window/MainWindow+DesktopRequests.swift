@@ -64,7 +64,7 @@ extension MainWindow {
             return
         } else {
             myItems.showPage(myItems: false)
-            searchEntry.text = ""  // the row shown is the one picked, not what the entry last searched for
+            search.setTerm("")  // the row shown is the one picked, not what the entry last searched for
             search.showOpened(result)
         }
         layout.showDetail()
@@ -95,7 +95,7 @@ extension MainWindow {
         else { return false }
         myItems.showPage(myItems: false)
         if layout.isFolded { layout.goBack() }
-        searchEntry.text = line
+        search.setTerm(line)
         search.runSearch()
         return true
     }

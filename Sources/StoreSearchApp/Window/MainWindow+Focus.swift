@@ -75,7 +75,7 @@ extension MainWindow {
         // forwarded key starts a search ("search-started"), which moves focus to the entry.
         resultsStack.onKeyPressedBeforeChildren { [weak self] keyval, modifiers in
             guard let self, !self.searchEntry.containsFocus, Keys.isText(keyval, modifiers) else { return false }
-            self.searchEntry.text = ""
+            self.search.setTerm("")
             return false
         }
         searchEntry.captureKeys(from: resultsStack)
@@ -103,11 +103,14 @@ extension MainWindow {
             default: return false
             }
         }
-        // Ctrl+F: the search field of the page on screen (on My Items, its filter).
+        // Ctrl+F: the search field of the page on screen (on My Items, its filter), its text
+        // selected so typing replaces it, also when it had the focus already (as GNOME's apps do).
         window.addAction(.focusSearch) { [weak self] in
             guard let self else { return }
             if self.layout.isFolded { self.layout.goBack(byKeyboard: true) }
-            self.shownList.searchField.grabFocus()
+            let field = self.shownList.searchField
+            field.grabFocus()
+            field.selectAll()
         }
         window.addAction(.switchPane) { [weak self] in self?.switchPane() }
         window.addAction(.renameItem) { [weak self] in self?.renameItem() }

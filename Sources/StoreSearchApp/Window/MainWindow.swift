@@ -225,7 +225,8 @@ public final class MainWindow {
     private func connectPages() {
         // Folded, after a tap or a swipe: the list is all there is, so nothing stays selected and
         // tapping the same row again opens it again. After a key the row stays selected: Enter
-        // opens it again, and My Items' Restore and Remove still act on it.
+        // or a click (ItemViews.selectedItemClicked) opens it again, and My Items' Restore and
+        // Remove still act on it.
         layout.returnedToResults.subscribe { [weak self] slid, byKeyboard in
             self?.focusList(deselecting: slid && !byKeyboard)
         }
