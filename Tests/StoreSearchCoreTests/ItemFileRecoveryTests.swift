@@ -130,11 +130,15 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
         XCTAssertEqual(loaded.store.records["track:17"]?.edits.notes, "old 17", "the damaged one comes from the backup")
         XCTAssertEqual(
             loaded.notice,
-            "Your saved items file was damaged and was kept as items.plist.corrupt-1970-01-01T00-00-00Z. Items recovered from it: 49; unreadable: 1; taken from the last backup: 1."
+            "Your saved items file was damaged. 49 items were recovered from it. 1 item could not be read. 1 item was taken from the last backup. The damaged file was kept as \(directory.path)/items.plist.corrupt-1970-01-01T00-00-00Z."
         )
         XCTAssertTrue(
             FileManager.default.fileExists(
                 atPath: directory.appending(path: "items.plist.corrupt-1970-01-01T00-00-00Z").path))
         XCTAssertEqual(try file.load().store, loaded.store, "what was recovered is written back")
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        XCTAssertEqual(
+            ItemStoreFile.shown(home.appending(path: ".local/share/storesearch/items.plist.corrupt-x")),
+            "~/.local/share/storesearch/items.plist.corrupt-x", "the home folder is written ~")
     }
 }

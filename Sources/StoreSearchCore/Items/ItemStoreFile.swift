@@ -201,12 +201,36 @@ public struct ItemStoreFile: Sendable {
             records: salvage.records.merging(fromBackup) { read, _ in read }, otherFields: older.otherFields)
         let aside = setAside(now: now, repairing: repairing)
         if aside != nil { writeRestored(restored) }
-        let notice = String(
-            format: localized(
-                "Your saved items file was damaged and was kept as %1$@. Items recovered from it: %2$ld; unreadable: %3$ld; taken from the last backup: %4$ld."
-            ),
-            (aside ?? url).lastPathComponent, salvage.records.count, salvage.lost, fromBackup.count)
-        return (store: restored, notice: notice)
+        var notice = [
+            localized("Your saved items file was damaged."),
+            String(
+                format: localizedPlural(
+                    "%ld item was recovered from it.", "%ld items were recovered from it.", salvage.records.count),
+                salvage.records.count),
+        ]
+        if salvage.lost > 0 {
+            notice.append(
+                String(
+                    format: localizedPlural(
+                        "%ld item could not be read.", "%ld items could not be read.", salvage.lost),
+                    salvage.lost))
+        }
+        if !fromBackup.isEmpty {
+            notice.append(
+                String(
+                    format: localizedPlural(
+                        "%ld item was taken from the last backup.", "%ld items were taken from the last backup.",
+                        fromBackup.count), fromBackup.count))
+        }
+        notice.append(String(format: localized("The damaged file was kept as %@."), Self.shown(aside ?? url)))
+        return (store: restored, notice: notice.joined(separator: " "))
+    }
+
+    /// A file as the user is told of it: its path, the home folder written `~`.
+    static func shown(_ file: URL) -> String {
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let path = file.path
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
 
     /// Restores the backup of a damaged file, writing it straight back as the item file:
@@ -215,7 +239,7 @@ public struct ItemStoreFile: Sendable {
     private func recoverFromBackup(now: Date, repairing: Bool) -> Recovered {
         let reason = localized("it was damaged")
         let aside = setAside(now: now, repairing: repairing)
-        let asideName = (aside ?? Self.asideURL(for: url, now: now)).lastPathComponent
+        let asideName = Self.shown(aside ?? Self.asideURL(for: url, now: now))
         switch backup() {
         case .success(let store)?:
             if aside != nil { writeRestored(store) }  // else the save would make the damaged file the backup
@@ -229,7 +253,7 @@ public struct ItemStoreFile: Sendable {
             )
             return (
                 store: ItemStore(),
-                notice: String(format: notice, reason, asideName, backupURL.lastPathComponent, found)
+                notice: String(format: notice, reason, asideName, Self.shown(backupURL), found)
             )
         default:
             let notice = localized(
