@@ -113,10 +113,14 @@ def run_worker(queue, xctest):
 
 def run_class(xctest, unit, name):
     """Runs the tests UNIT lists in a process of their own; returns its status (negative: the signal
-    that killed it)."""
+    that killed it, whose temporary folder, `storesearch-tests-PID`, its exit did not remove)."""
     with open(LOGS / f"{name}.log", "w") as log:
-        return subprocess.run([xctest, unit.read_text()], stdout=log, stderr=subprocess.STDOUT,
-                              cwd=REPOSITORY).returncode
+        process = subprocess.Popen([xctest, unit.read_text()], stdout=log, stderr=subprocess.STDOUT,
+                                   cwd=REPOSITORY)
+        status = process.wait()
+    if status < 0:
+        shutil.rmtree(pathlib.Path(os.environ["TMPDIR"]) / f"storesearch-tests-{process.pid}", ignore_errors=True)
+    return status
 
 
 def start_workers(count, run, xctest, test_environment):

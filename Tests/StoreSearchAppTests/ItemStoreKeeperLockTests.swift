@@ -23,10 +23,7 @@ final class ItemStoreKeeperLockTests: XCTestCase {
     /// A keeper over an empty item file, read, whose window closed (the folder let go).
     @MainActor
     private static func releasedKeeper(in folder: URL) -> ItemStoreKeeper {
-        MainLoopBridge.install()
-        let keeper = ItemStoreKeeper(
-            file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
-        XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
+        let keeper = ItemStoreKeeper.read(in: folder)
         keeper.releaseLock()
         return keeper
     }

@@ -25,11 +25,8 @@ final class ItemsTests: XCTestCase {
     private func withItems(_ body: @MainActor (Items) throws -> Void) throws {
         let folder = folder!
         try MainActor.assumeIsolated {
-            MainLoopBridge.install()
-            let keeper = ItemStoreKeeper(
-                file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
+            let keeper = ItemStoreKeeper.read(in: folder)
             defer { keeper.releaseLock() }
-            XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
             try body(Items(keeper: keeper))
         }
     }
@@ -109,6 +106,32 @@ final class ItemsTests: XCTestCase {
             items.undo()
             XCTAssertEqual(
                 items.store.records[song.id]?.edits ?? ItemEdits(), ItemEdits(), "one undo takes the typing back")
+        }
+    }
+
+    /// A newer snapshot between the draft and the commit (a search showed the item again) changes
+    /// neither: the commit still goes from the draft, and typing taken back leaves the record as
+    /// it was, with the newer snapshot.
+    func testADraftOutlivesANewerSnapshotOfItsItem() throws {
+        let song = song
+        try withItems { items in
+            items.startHistory()
+            items.record(ItemChange(result: song, kind: .kept(true)))  // its snapshot is the store's to refresh
+            let draft = ItemEdits(name: "Draft")
+            items.keepDraft(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: draft)))
+            var newer = song
+            newer.genre = "Pop"
+            items.refreshSnapshots(from: [newer])
+            let typed = ItemEdits(notes: "typed")  // the name typed back to the store's
+            items.record(ItemChange(result: song, kind: .edits(before: ItemEdits(), after: typed)))
+            XCTAssertEqual(items.store.records[song.id]?.edits, typed, "the draft's name is gone")
+
+            items.keepDraft(ItemChange(result: song, kind: .edits(before: typed, after: ItemEdits(notes: "more"))))
+            newer.genre = "Rock"
+            items.refreshSnapshots(from: [newer])
+            items.keepDraft(ItemChange(result: song, kind: .edits(before: ItemEdits(notes: "more"), after: typed)))
+            XCTAssertEqual(items.store.records[song.id]?.edits, typed, "typed away: as it was")
+            XCTAssertEqual(items.store.records[song.id]?.snapshot?.genre, "Rock", "with the newer snapshot")
         }
     }
 

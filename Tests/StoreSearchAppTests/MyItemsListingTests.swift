@@ -25,11 +25,8 @@ final class MyItemsListingTests: XCTestCase {
     {
         let folder = folder!
         try MainActor.assumeIsolated {
-            MainLoopBridge.install()
-            let keeper = ItemStoreKeeper(
-                file: ItemStoreFile(url: folder.appending(path: "items.plist")), dataDirectory: folder)
+            let keeper = ItemStoreKeeper.read(in: folder)
             defer { keeper.releaseLock() }
-            XCTAssertTrue(MainContext.spin(until: { keeper.isLoaded }))
             let items = Items(keeper: keeper)
             let listing = MyItemsListing(items: items) { .init(order: .name, filter: .all, text: "") }
             items.changed.subscribe { listing.storeChanged(ids: $0.ids) }

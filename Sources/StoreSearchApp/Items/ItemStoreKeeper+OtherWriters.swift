@@ -112,19 +112,33 @@ extension ItemStoreKeeper {
 
     /// Reads the file in the background if another writer changed it, and merges it there too
     /// (100,000 records are compared); the merge is made again here if the store changed meanwhile.
+    /// What is typed is drafted first (`recordsBeforeTyping`), only for another writer's copy:
+    /// this session's own saves, which the folder's watch sees too, leave the typing's pause alone.
     func followOtherWriter() {
         guard isLoaded, !isReadOnly, !isMerging else { return }
         guard savesInFlight == 0 else { return followWanted = true }
         isMerging = true
+        let writer = writer
+        Task {
+            guard await Task.detached(operation: { writer.isChangedElsewhere }).value else {
+                self.isMerging = false
+                if self.hasUnsavedChanges { self.scheduleSave() }  // a save skipped meanwhile is made now
+                return
+            }
+            self.mergeOtherWritersCopy()
+        }
+    }
+
+    /// Reads another writer's copy and merges it, both in the background.
+    private func mergeOtherWritersCopy() {
         let typing = recordsBeforeTyping()  // first: it may draft what is typed
-        let file = file, writer = writer, change = changeCount
+        let file = file, change = changeCount
         // Handed over, not captured: a copy of the store still held here when the merge is taken
         // would make that change copy all of it (10,000 records) on the main thread.
         let input = Handover((mine: store, base: base.before(typing: typing)))
         Task {
-            let work = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?)? in
+            let (read, outcome) = await Task.detached { () -> (ItemFileRead, ItemMerge.Outcome?) in
                 let (mine, base) = input.take()
-                guard writer.isChangedElsewhere else { return nil }
                 let read = ItemFileRead(file)
                 guard read.identity != nil, case .success(let loaded) = read.result, !loaded.isDamaged else {
                     return (read, nil)
@@ -132,11 +146,6 @@ extension ItemStoreKeeper {
                 return (read, Self.merge(mine: mine, base: base, theirs: loaded.store))
             }.value
             self.isMerging = false
-            guard let (read, outcome) = work else {
-                // a save skipped meanwhile is made now
-                if self.hasUnsavedChanges { self.scheduleSave() }
-                return
-            }
             self.mergeOtherWriter(read, merged: self.changeCount == change ? outcome : nil)
             self.followOtherWriter()  // changed again while it was read
         }
@@ -180,9 +189,8 @@ extension ItemStoreKeeper {
         case .success(let loaded):
             untouchable = nil  // readable again
             isOtherWritersFile = false
-            let outcome =
-                merged
-                ?? Self.merge(mine: store, base: base.before(typing: recordsBeforeTyping()), theirs: loaded.store)
+            let typing = merged == nil ? recordsBeforeTyping() : [:]  // first: it may draft what is typed
+            let outcome = merged ?? Self.merge(mine: store, base: base.before(typing: typing), theirs: loaded.store)
             take(outcome, of: loaded.store, identity: read.identity)
         }
     }

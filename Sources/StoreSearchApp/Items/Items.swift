@@ -182,32 +182,35 @@ package final class Items {
     /// record changed), and it becomes a step when committed (`record`, `DetailForm.drafted`).
     func keepDraft(_ change: ItemChange) {
         let id = change.id, current = store.records[id]
-        // The record before the typing began, while only its drafts changed it since.
+        // The record before the typing began, while only its drafts changed its edits since (a
+        // newer snapshot or price may have come meanwhile).
         let base =
-            draftBases[id].flatMap { $0.after == current ? $0 : nil } ?? DraftBase(before: current, after: current)
+            draftBases[id].flatMap { $0.after?.edits == current?.edits ? $0 : nil }
+            ?? DraftBase(before: current, after: current)
         // Not while the file is still read: the change is made again on the file's record then.
         let restores = keeper.isLoaded
         keeper.update(ids: [id]) { store in  // one record: My Items refolds only it
             store.apply(change)
-            // Taken back (typed away, or dropped as the typing is committed): the record exactly
-            // as it was, its date changed and another tool's values in those fields too.
-            guard restores, (store.records[id]?.edits ?? ItemEdits()) == (base.before?.edits ?? ItemEdits())
+            // Taken back (typed away, or dropped as the typing is committed): the record as it
+            // was, its date changed and another tool's values in those fields too, with what the
+            // store said of the item since.
+            guard restores, let now = store.records[id], now.edits == (base.before?.edits ?? ItemEdits())
             else { return }
-            if let before = base.before { store.restore(before) } else { store.forget(id) }
+            if let before = base.before { store.restore(before.withStoreFacts(of: now)) } else { store.forget(id) }
         }
         let after = store.records[id]
-        draftBases[id] = after == base.before ? nil : DraftBase(before: base.before, after: after)
+        draftBases[id] = after?.edits == base.before?.edits ? nil : DraftBase(before: base.before, after: after)
         drafted.send(id)
     }
 
     /// `change` as it is made on the store: typing committed over its draft goes from what the
-    /// draft left, so the store changes once (the draft is not taken back first); the history
-    /// keeps `change`, from the record before the typing.
+    /// draft left, field by field, so the store changes once (the draft is not taken back first)
+    /// and a field the draft changed and the typing took back is as it was; the history keeps
+    /// `change`, from the record before the typing.
     private func overDraft(_ change: ItemChange) -> ItemChange {
-        guard case .edits(_, let after) = change.kind, let base = draftBases.removeValue(forKey: change.id),
-            let current = store.records[change.id], base.after == current
+        guard case .edits(_, let after) = change.kind, let base = draftBases.removeValue(forKey: change.id)
         else { return change }
-        return ItemChange(result: change.result, kind: .edits(before: current.edits, after: after))
+        return ItemChange(result: change.result, kind: .edits(before: base.after?.edits ?? ItemEdits(), after: after))
     }
 
     /// Another writer's copy is about to be merged: what is typed is drafted, and the records
@@ -216,9 +219,7 @@ package final class Items {
     /// not taken and then typed over.
     private func recordsBeforeTyping() -> [String: ItemRecord?] {
         draftTyping()
-        var records: [String: ItemRecord?] = [:]
-        for (id, base) in draftBases where base.after == store.records[id] { records[id] = .some(base.before) }
-        return records
+        return draftBases.mapValues(\.before)
     }
 
     /// An item's record before its typing's drafts, and as the last of them left it.

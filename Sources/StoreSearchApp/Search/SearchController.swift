@@ -53,7 +53,7 @@ package final class SearchController {
         // the charts; text the window puts there itself does not (`setTerm`).
         searchEntry.onStopSearch { [weak self] in
             self?.setTerm("")
-            self?.showStart()
+            self?.showCharts()
         }
         searchEntry.onEachChange { [weak self] in
             guard let self, !self.isSettingTerm, self.searchEntry.text.isEmpty else { return }
@@ -61,7 +61,7 @@ package final class SearchController {
             // the field on the way to the new text.
             MainContext.after(.zero) { [weak self] in
                 guard let self, self.searchEntry.text.isEmpty else { return }
-                self.showStart()
+                self.showCharts()
             }
         }
         // Category is the one list of categories: its order is the drop-down's.
@@ -102,7 +102,7 @@ package final class SearchController {
     let failureShown = Event<SearchFailure>()
 
     /// Searches for the entry's text in the selected category; an empty term goes back to the
-    /// charts (`showStart`). A link typed or pasted there opens that item instead.
+    /// charts (`showCharts`). A link typed or pasted there opens that item instead.
     func runSearch() {
         if StoreLink.looksLikeLink(searchEntry.text) {
             switch StoreLink.parse(searchEntry.text) {
@@ -112,7 +112,7 @@ package final class SearchController {
             return
         }
         let query = storeRegion.query(term: searchEntry.text, category: selectedCategory)
-        guard !query.isEmpty else { return showStart() }
+        guard !query.isEmpty else { return showCharts() }
         lastQuery = query
         retryLookup = nil
         newRoot.send()
@@ -213,7 +213,7 @@ package final class SearchController {
     /// goes back to Explore; a search on its way is cancelled and the pages browsed to are left.
     /// The results come with the next search. Escape elsewhere (the detail, a list) leaves the
     /// field and the results as they are.
-    private func showStart() {
+    private func showCharts() {
         guard visiblePage != .hint else { return }
         cancel()
         results.stopFilling()
