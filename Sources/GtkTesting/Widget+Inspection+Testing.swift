@@ -11,13 +11,7 @@ extension Widget {
 
     /// This widget or the first widget inside it (depth first) whose accessible name is `label`.
     public func descendant(accessibleLabel label: String) -> Widget? {
-        if hasAccessibleLabel(label) { return self }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if let found = Widget(retaining: current).descendant(accessibleLabel: label) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
+        descendant { $0.hasAccessibleLabel(label) }
     }
 
     /// This widget or the first widget inside it (depth first) that `matches`.
