@@ -140,6 +140,35 @@ final class WindowExploreTests: XCTestCase {
 
     /// Down from the empty search field into the charts, Enter opens a row's detail, Ctrl+D keeps
     /// it and the row shows the star; a kept item whose price fell shows it as My Items does.
+    /// A tester's find: charts kept in memory for a day, shown again after a price check, wrote
+    /// their older price back into the kept item. A price check drops the answers holding its
+    /// items, so the charts are asked of the store again.
+    func testChartsShownAgainAfterAPriceCheckAreAskedAgain() throws {
+        let (server, base) = try Self.startStore()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, charts: true)
+            defer { harness.dispose() }
+            let main = harness.main, items = harness.environment.items
+            Self.waitForCharts(main)
+            @MainActor func feedRequests() -> Int {
+                server.requests.filter { $0.path.contains("/rss/topsongs/") }.count
+            }
+            let kuzuKuzu = try XCTUnwrap(Self.section(main, "Top Songs")?.items.first?.result)
+            items.record(ItemChange(result: kuzuKuzu, kind: .kept(true)))
+            main.explore.reload()
+            Self.waitForCharts(main)
+            XCTAssertEqual(feedRequests(), 1, "unchanged: from memory")
+
+            var cheaper = kuzuKuzu
+            cheaper.price = Decimal(string: "0.29")
+            items.pricesChecked(items.takePriceCheck([cheaper], missing: []).ids)
+            main.explore.reload()
+            XCTAssertTrue(MainContext.spin(until: { feedRequests() == 2 }), "asked again after the price check")
+            Self.waitForCharts(main)
+        }
+    }
+
     func testTheKeyboardOpensAChartsRowAndKeepsIt() throws {
         let (server, base) = try Self.startStore()
         defer { server.stop() }

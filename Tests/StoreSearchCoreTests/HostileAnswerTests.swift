@@ -177,5 +177,11 @@ final class HostileAnswerTests: XCTestCase {
         XCTAssertNil(cache.results(for: urls[1], now: now), "the least recently used one went")
         XCTAssertNil(cache.results(for: urls[0], now: now + 10 * 60), "ten minutes later it is stale")
         XCTAssertNotNil(cache.results(for: urls[2], now: now + 9 * 60))
+
+        let other = [SearchResult(id: "track:2", name: "Two", kind: .song)]
+        cache.insert(other, for: urls[39], now: now)
+        cache.forget(answersHolding: ["track:1"])
+        XCTAssertEqual(cache.count, 1, "a price check of track:1 drops every answer holding it")
+        XCTAssertNotNil(cache.results(for: urls[39], now: now))
     }
 }

@@ -61,6 +61,13 @@ public final class AppEnvironment {
         }
         offlineCatalog = OfflineCatalog(search: search, dataDirectory: data)
         items = Items(keeper: ItemStoreKeeper(file: ItemStoreFile(paths: paths), dataDirectory: paths.dataDirectory))
+        // A price check (here, or another process's merged in) is newer than what searches and
+        // charts answered before: shown again from memory, they would write older prices back.
+        items.changed.subscribe { [search, charts] change in
+            guard change.cause == .priceCheck || change.cause == .merged else { return }
+            search.forgetAnswers(holding: change.ids)
+            charts.forgetAnswers(holding: change.ids)
+        }
     }
 
     /// One locale for prices, dates and language (tests).

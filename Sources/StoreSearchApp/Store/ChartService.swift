@@ -22,6 +22,9 @@ final class ChartService {
     /// Charts answered from memory (tests).
     var cachedChartCount: Int { cache.count }
 
+    /// Charts from memory that hold any of `ids` are asked of the store again (see `SearchCache`).
+    func forgetAnswers(holding ids: Set<String>) { cache.forget(answersHolding: ids) }
+
     /// Each chart's records in its order, or its failure. Throws only `CancellationError`.
     func records(of charts: [Chart], now: Date = Date()) async throws -> [Chart: Result<[SearchResult], SearchFailure>]
     {

@@ -44,8 +44,6 @@ public final class SearchService {
         self.longestRetryWait = longestRetryWait
     }
 
-    /// Queries answered from memory (tests).
-
     /// Results for `query`, in the store's order. Throws `SearchFailure`, or `CancellationError`
     /// when the calling task was cancelled (its results are never delivered).
     public func search(_ query: SearchQuery, now: Date = Date()) async throws -> [SearchResult] {
@@ -73,6 +71,9 @@ public final class SearchService {
             throw failure
         }
     }
+
+    /// Answers from memory that hold any of `ids` are asked of the store again (see `SearchCache`).
+    public func forgetAnswers(holding ids: Set<String>) { cache.forget(answersHolding: ids) }
 
     /// The records the store still has for `query`'s ids, for refreshing what the user keeps. It
     /// runs beside searches (neither cancels the other), is answered from the same cache, and

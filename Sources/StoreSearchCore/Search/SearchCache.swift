@@ -35,6 +35,13 @@ public struct SearchCache: Sendable {
         while order.count > capacity { remove(order[0]) }
     }
 
+    /// Drops the answers that hold any of `ids`: the store said something newer of those items
+    /// (a price check), which an older answer shown again would write back over.
+    public mutating func forget(answersHolding ids: Set<String>) {
+        guard !ids.isEmpty else { return }
+        for (url, entry) in entries where entry.results.contains(where: { ids.contains($0.id) }) { remove(url) }
+    }
+
     private mutating func touch(_ url: URL) {
         order.removeAll { $0 == url }
         order.append(url)
