@@ -100,6 +100,28 @@ final class WindowAdaptiveTests: XCTestCase {
         }
     }
 
+    /// Folded, an item opened with a click has the focus on its page, as with Enter: GTK gave it
+    /// back to the field last focused in the form, its text selected, so one key replaced it (a
+    /// tester typed "Q" over an artist's name).
+    func testFoldedAClickOpensTheItemWithTheFocusOnItsPageNotInAField() throws {
+        try WindowHarness.withCatalogWindow(size: (360, 640)) { harness in
+            let main = harness.main, form = harness.form
+            XCTAssertTrue(MainContext.spin(until: { main.isFolded }))
+            harness.search("harbor")
+            let cell = { (index: Int) in try XCTUnwrap(main.results.views.listViewport.cell(at: index)) }
+            harness.click(try cell(0))
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail }))
+            XCTAssertTrue(form.ui.artistEntry.grabFocus())  // the user clicked into Artist
+            XCTAssertTrue(MainContext.spin(until: { form.ui.artistEntry.containsFocus }))
+            harness.pressKeys("Escape")
+            XCTAssertTrue(MainContext.spin(until: { !main.isShowingDetail }), "Escape goes back")
+            harness.click(try cell(1))
+            XCTAssertTrue(MainContext.spin(until: { main.isShowingDetail && form.item?.id == main.shownItems[1].id }))
+            XCTAssertTrue(MainContext.spin(until: { main.keepButton.containsFocus }), "the focus is on its page")
+            XCTAssertFalse(form.ui.artistEntry.containsFocus)
+        }
+    }
+
     /// The same on My Items, whose list is the same kind of view.
     func testFoldedAClickOnTheSelectedMyItemsRowOpensItAgain() throws {
         try WindowHarness.withCatalogWindow(size: (360, 640)) { harness in

@@ -51,12 +51,18 @@ final class WindowExploreReturnTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: showsCharts), "the term deleted: the charts")
 
             Self.search("tarkan", in: harness)
+            main.results.focusFirst()  // a row has the focus, which leaves with the results
             let clearIcon = try XCTUnwrap(
                 entry.children.last { $0.isMapped && $0.mappedIconNames.contains { $0.contains("clear") } },
                 "the field's clear icon")
             harness.click(clearIcon)
             XCTAssertTrue(MainContext.spin(until: showsCharts), "its clear icon: the charts")
             XCTAssertEqual(entry.text, "")
+            XCTAssertTrue(entry.containsFocus, "the keys go on to the field (a tester's keyboard went dead)")
+            harness.typeKeys("k")
+            XCTAssertTrue(MainContext.spin(until: { entry.text == "k" }), entry.text)
+            harness.pressKeys("BackSpace")
+            XCTAssertTrue(MainContext.spin(until: showsCharts))
 
             // Typing a new term on the results starts it in the field; the results stay until Enter.
             Self.search("tarkan", in: harness)

@@ -223,6 +223,9 @@ package final class SearchController {
         results.select(nil)  // the list leaves the screen: so does its open item
         results.show([])  // nothing of it stays behind the charts for the keyboard to land on
         resultsStack.show(Page.hint)
+        // The focus left with the list (the clear icon clicked while a row had it): GTK would drop
+        // every key.
+        if !searchEntry.containsFocus { searchEntry.grabFocus() }
     }
 
     /// Puts `term` in the search field as the window does (the first key typed on the results

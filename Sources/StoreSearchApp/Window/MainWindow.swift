@@ -242,10 +242,13 @@ public final class MainWindow {
     }
 
     /// A row of the results or My Items was selected (nil: none): the detail shows it, and
-    /// slides in when folded if the user chose it.
+    /// slides in when folded if the user chose it, with the focus on its page as Enter leaves it
+    /// (else GTK gave it back to the field last focused there: one key replaced its text).
     func showSelected(_ item: Item?, opens: Bool) {
         detail.show(item)
-        if item != nil, opens { layout.showDetail() }
+        guard item != nil, opens, layout.leaflet.isFolded else { return }
+        layout.showDetail()
+        focusDetail()
     }
 
     /// My Items showing the kept items whose price fell (the notification's and the menu's action).
