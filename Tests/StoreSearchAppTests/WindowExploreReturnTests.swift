@@ -14,6 +14,26 @@ import XCTest
 /// user (typing a new term on the results, an item shown alone) and Escape elsewhere leave the
 /// results on screen.
 final class WindowExploreReturnTests: XCTestCase {
+    /// The clear icon clicked while a row has the focus (which leaves with the results): the
+    /// charts, and the keys go on to the field (a tester's keyboard went dead).
+    @MainActor
+    private static func clickClearIconWhileARowHasTheFocus(_ harness: WindowHarness) throws {
+        let main = harness.main, entry = main.searchEntry
+        let showsCharts = { main.visiblePage == .hint && main.explore.visiblePage == .charts }
+        main.results.focusFirst()
+        let clearIcon = try XCTUnwrap(
+            entry.children.last { $0.isMapped && $0.mappedIconNames.contains { $0.contains("clear") } },
+            "the field's clear icon")
+        harness.click(clearIcon)
+        XCTAssertTrue(MainContext.spin(until: showsCharts), "its clear icon: the charts")
+        XCTAssertEqual(entry.text, "")
+        XCTAssertTrue(entry.containsFocus, "the field has the keys")
+        harness.typeKeys("k")
+        XCTAssertTrue(MainContext.spin(until: { entry.text == "k" }), entry.text)
+        harness.pressKeys("BackSpace")
+        XCTAssertTrue(MainContext.spin(until: showsCharts))
+    }
+
     func testEmptyingTheSearchFieldShowsTheChartsAgain() throws {
         let (server, base) = try WindowExploreTests.startStore()
         defer { server.stop() }
@@ -51,18 +71,7 @@ final class WindowExploreReturnTests: XCTestCase {
             XCTAssertTrue(MainContext.spin(until: showsCharts), "the term deleted: the charts")
 
             Self.search("tarkan", in: harness)
-            main.results.focusFirst()  // a row has the focus, which leaves with the results
-            let clearIcon = try XCTUnwrap(
-                entry.children.last { $0.isMapped && $0.mappedIconNames.contains { $0.contains("clear") } },
-                "the field's clear icon")
-            harness.click(clearIcon)
-            XCTAssertTrue(MainContext.spin(until: showsCharts), "its clear icon: the charts")
-            XCTAssertEqual(entry.text, "")
-            XCTAssertTrue(entry.containsFocus, "the keys go on to the field (a tester's keyboard went dead)")
-            harness.typeKeys("k")
-            XCTAssertTrue(MainContext.spin(until: { entry.text == "k" }), entry.text)
-            harness.pressKeys("BackSpace")
-            XCTAssertTrue(MainContext.spin(until: showsCharts))
+            try Self.clickClearIconWhileARowHasTheFocus(harness)
 
             // Typing a new term on the results starts it in the field; the results stay until Enter.
             Self.search("tarkan", in: harness)
