@@ -307,7 +307,7 @@ final class BackgroundWatchTests: XCTestCase {
         let (status, output) = try run(Self.executable.path, ["--refresh-prices"], environment: environment)
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains("Kuzu Kuzu: $0.49, was $0.99\n"), output)
-        XCTAssertTrue(output.contains("Looked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1."), output)
+        XCTAssertTrue(output.contains("Looked up: 2 items in 1 request. Prices changed: 1; cheaper: 1."), output)
         XCTAssertEqual(server.requestCount(path: "/lookup"), 2, "the service looked them up")
         XCTAssertTrue(service.isRunning)
         try activate("quit", environment: environment)

@@ -67,7 +67,7 @@ final class RefreshPricesCommandTests: XCTestCase {
             XCTAssertEqual(first.status, 0, first.errors)
             XCTAssertEqual(
                 first.output,
-                "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1.\n")
+                "Kuzu Kuzu: $0.49, was $0.99\nLooked up: 2 items in 1 request. Prices changed: 1; cheaper: 1.\n")
             XCTAssertEqual(
                 server.requestCount(path: "/lookup"), 2, "the store's Retry-After waited out, then asked once more")
             let saved = try ItemStoreFile(paths: paths).load().store
@@ -76,7 +76,7 @@ final class RefreshPricesCommandTests: XCTestCase {
             let again = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
             XCTAssertEqual(again.status, 0)
             XCTAssertEqual(
-                again.output, "Looked up: 2 items in 1 requests. Prices changed: 0; cheaper: 0.\n", "nothing new")
+                again.output, "Looked up: 2 items in 1 request. Prices changed: 0; cheaper: 0.\n", "nothing new")
             XCTAssertEqual(try ItemStoreFile(paths: paths).load().store, saved, "no entry for the same price")
 
             let json = folder.appending(path: "mine.json")
@@ -174,7 +174,7 @@ final class RefreshPricesCommandTests: XCTestCase {
             let outcome = try Self.run(["--refresh-prices", "--api-base", base.absoluteString], in: folder)
             XCTAssertEqual(outcome.status, 1)
             XCTAssertEqual(
-                outcome.output, "Looked up: 1 items in 1 requests. Prices changed: 0; cheaper: 0.\n",
+                outcome.output, "Looked up: 1 item in 1 request. Prices changed: 0; cheaper: 0.\n",
                 "the German store's answer (asked first)")
             XCTAssertTrue(outcome.errors.contains("Not every item could be looked up"), outcome.errors)
             XCTAssertTrue(outcome.errors.contains("Items not looked up: 2 of 3."), outcome.errors)

@@ -96,11 +96,13 @@ public enum RefreshPricesCommand {
         return String(format: localized("Not every item could be looked up: %@"), failure.message)
     }
 
-    /// "Looked up: 2 items in 1 requests. Prices changed: 1; cheaper: 1."
+    /// "Looked up: 2 items in 1 request. Prices changed: 1; cheaper: 1."
     static func summary(items: Int, requests: Int, changes: [String: PriceChange]) -> String {
         String(
-            format: localized("Looked up: %1$ld items in %2$ld requests. Prices changed: %3$ld; cheaper: %4$ld."),
-            items, requests, changes.count, changes.values.filter(\.isDrop).count)
+            format: localized("Looked up: %1$@ in %2$@. Prices changed: %3$ld; cheaper: %4$ld."),
+            String(format: localizedPlural("%ld item", "%ld items", items), items),
+            String(format: localizedPlural("%ld request", "%ld requests", requests), requests),
+            changes.count, changes.values.filter(\.isDrop).count)
     }
 
     /// StoreSearch runs under `applicationID`: it checks and answers (it owns the items, and may be
