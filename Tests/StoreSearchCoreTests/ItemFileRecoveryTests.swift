@@ -138,7 +138,7 @@ final class ItemFileRecoveryTests: ItemFileTestCase {
         XCTAssertEqual(try file.load().store, loaded.store, "what was recovered is written back")
         let home = FileManager.default.homeDirectoryForCurrentUser
         XCTAssertEqual(
-            ItemStoreFile.shown(home.appending(path: ".local/share/storesearch/items.plist.corrupt-x")),
+            home.appending(path: ".local/share/storesearch/items.plist.corrupt-x").pathShownToUser,
             "~/.local/share/storesearch/items.plist.corrupt-x", "the home folder is written ~")
     }
 }

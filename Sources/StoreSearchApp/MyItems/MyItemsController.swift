@@ -168,7 +168,7 @@ package final class MyItemsController {
             do throws(SessionBusError) { try await FileManagerWindow.show(url) } catch {
                 Log.message(LogDomain.app, "No file manager showed \(url.path): \(error.message)")
                 notices.show(
-                    String(format: localized("No file manager could show “%@”."), url.lastPathComponent), lasting: true)
+                    String(format: localized("No file manager could show “%@”."), url.pathShownToUser), lasting: true)
             }
         }
     }

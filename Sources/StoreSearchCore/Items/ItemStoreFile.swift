@@ -222,15 +222,8 @@ public struct ItemStoreFile: Sendable {
                         "%ld item was taken from the last backup.", "%ld items were taken from the last backup.",
                         fromBackup.count), fromBackup.count))
         }
-        notice.append(String(format: localized("The damaged file was kept as %@."), Self.shown(aside ?? url)))
+        notice.append(String(format: localized("The damaged file was kept as %@."), (aside ?? url).pathShownToUser))
         return (store: restored, notice: notice.joined(separator: " "))
-    }
-
-    /// A file as the user is told of it: its path, the home folder written `~`.
-    static func shown(_ file: URL) -> String {
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
-        let path = file.path
-        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
 
     /// Restores the backup of a damaged file, writing it straight back as the item file:
@@ -239,7 +232,7 @@ public struct ItemStoreFile: Sendable {
     private func recoverFromBackup(now: Date, repairing: Bool) -> Recovered {
         let reason = localized("it was damaged")
         let aside = setAside(now: now, repairing: repairing)
-        let asideName = Self.shown(aside ?? Self.asideURL(for: url, now: now))
+        let asideName = (aside ?? Self.asideURL(for: url, now: now)).pathShownToUser
         switch backup() {
         case .success(let store)?:
             if aside != nil { writeRestored(store) }  // else the save would make the damaged file the backup
@@ -253,7 +246,7 @@ public struct ItemStoreFile: Sendable {
             )
             return (
                 store: ItemStore(),
-                notice: String(format: notice, reason, asideName, Self.shown(backupURL), found)
+                notice: String(format: notice, reason, asideName, backupURL.pathShownToUser, found)
             )
         default:
             let notice = localized(
