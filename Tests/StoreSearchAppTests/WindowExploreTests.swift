@@ -72,6 +72,18 @@ final class WindowExploreTests: XCTestCase {
         return (server, url)
     }
 
+    /// The window over `startStore()`'s store, its charts on screen.
+    private static func withChartsWindow(_ body: @MainActor (WindowHarness, CountingServer) throws -> Void) throws {
+        let (server, base) = try startStore()
+        defer { server.stop() }
+        try MainActor.assumeIsolated {
+            let harness = WindowHarness(apiBase: base, charts: true)
+            defer { harness.dispose() }
+            waitForCharts(harness.main)
+            try body(harness, server)
+        }
+    }
+
     @MainActor
     private static func waitForCharts(_ main: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(
@@ -85,13 +97,8 @@ final class WindowExploreTests: XCTestCase {
     }
 
     func testTheChartsInTheStoresOrderWithTheLookupsRecordsAndAFailingFeed() throws {
-        let (server, base) = try Self.startStore()
-        defer { server.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, charts: true)
-            defer { harness.dispose() }
+        try Self.withChartsWindow { harness, server in
             let main = harness.main
-            Self.waitForCharts(main)
             XCTAssertEqual(
                 main.explore.shownSections.map(\.chart.title), ["Top Songs", "Top Albums", "Top Podcasts"],
                 "the charts with entries, and the one that failed; the empty ones are left out")
@@ -144,13 +151,8 @@ final class WindowExploreTests: XCTestCase {
     /// their older price back into the kept item. A price check drops the answers holding its
     /// items, so the charts are asked of the store again.
     func testChartsShownAgainAfterAPriceCheckAreAskedAgain() throws {
-        let (server, base) = try Self.startStore()
-        defer { server.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, charts: true)
-            defer { harness.dispose() }
+        try Self.withChartsWindow { harness, server in
             let main = harness.main, items = harness.environment.items
-            Self.waitForCharts(main)
             @MainActor func feedRequests() -> Int {
                 server.requests.filter { $0.path.contains("/rss/topsongs/") }.count
             }
@@ -212,13 +214,8 @@ final class WindowExploreTests: XCTestCase {
 
     /// See All: the whole chart as a page of the results, in the store's order; Back returns.
     func testSeeAllOpensTheWholeChartAndBackReturns() throws {
-        let (server, base) = try Self.startStore()
-        defer { server.stop() }
-        try MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, charts: true)
-            defer { harness.dispose() }
+        try Self.withChartsWindow { harness, server in
             let main = harness.main
-            Self.waitForCharts(main)
             try XCTUnwrap(Self.section(main, "Top Songs")).ui.seeAllButton.click()
             XCTAssertTrue(
                 MainContext.spin(
@@ -240,13 +237,8 @@ final class WindowExploreTests: XCTestCase {
 
     /// The charts of the region picked in the drop-down.
     func testThePickedRegionsCharts() throws {
-        let (server, base) = try Self.startStore()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, charts: true)
-            defer { harness.dispose() }
+        try Self.withChartsWindow { harness, server in
             let main = harness.main
-            Self.waitForCharts(main)
             main.regionPicker.select("DE")
             XCTAssertTrue(
                 MainContext.spin(
@@ -262,13 +254,8 @@ final class WindowExploreTests: XCTestCase {
     /// Charts nobody sees are not asked for: a region picked while a whole chart shows asks for
     /// its charts only once the Explore page is back (Back from See All).
     func testARegionPickedElsewhereLoadsItsChartsWhenTheyShow() throws {
-        let (server, base) = try Self.startStore()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base, charts: true)
-            defer { harness.dispose() }
+        try Self.withChartsWindow { harness, server in
             let main = harness.main
-            Self.waitForCharts(main)
             Self.section(main, "Top Songs")?.ui.seeAllButton.click()
             XCTAssertTrue(
                 MainContext.spin(

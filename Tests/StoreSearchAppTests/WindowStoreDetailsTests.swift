@@ -17,15 +17,22 @@ final class WindowStoreDetailsTests: XCTestCase {
         {"wrapperType":"track","kind":"tv-episode","trackId":3,"trackName":"Pilot","artistName":"Show","collectionName":"Show, Season 1","trackNumber":1,"trackTimeMillis":3723000,"contentAdvisoryRating":"TV-14","trackPrice":-1,"collectionPrice":19.99,"currency":"USD"}]}
         """
 
-    func testEachKindShowsItsStoreDetails() throws {
+    /// The window over a store that answers every search with `body`, its results on screen.
+    private static func withDetailsSearched(_ body: @MainActor (WindowHarness) throws -> Void) throws {
         let server = CountingServer()
         server.route("/search") { _ in LocalServerResponse(body: Data(Self.body.utf8)) }
         let base = try server.start()
         defer { server.stop() }
-        MainActor.assumeIsolated {
+        try MainActor.assumeIsolated {
             let harness = WindowHarness(apiBase: base)
             defer { harness.dispose() }
             harness.search("details")
+            try body(harness)
+        }
+    }
+
+    func testEachKindShowsItsStoreDetails() throws {
+        try Self.withDetailsSearched { harness in
             let expected: [String: [String]] = [
                 "Song": ["Album", "The Album", "Track", "3 of 12", "Duration", "3:45", "Lyrics", "Explicit"],
                 "Some App": [
@@ -54,14 +61,7 @@ final class WindowStoreDetailsTests: XCTestCase {
     /// Issue #42: the open item's own edit updates what it changed; the store's details beside it
     /// are not made again (they were rebuilt, rows and screenshots, at every edit committed).
     func testAnEditOfTheOpenItemKeepsItsStoreDetailRows() throws {
-        let server = CountingServer()
-        server.route("/search") { _ in LocalServerResponse(body: Data(Self.body.utf8)) }
-        let base = try server.start()
-        defer { server.stop() }
-        MainActor.assumeIsolated {
-            let harness = WindowHarness(apiBase: base)
-            defer { harness.dispose() }
-            harness.search("details")
+        try Self.withDetailsSearched { harness in
             harness.select("Song")
             let rows = harness.form.storeDetailRows
             XCTAssertEqual(rows.count, 4, "album, track, duration, lyrics")

@@ -31,7 +31,9 @@ final class ItemFileCrashTests: ItemFileTestCase {
         var killedWhileWriting = 0
         var lastSave = 0
         for round in 0..<10 {
-            let child = try startSaving()
+            let child = try startChild(
+                running: "StoreSearchCoreTests.ItemFileSaveLoop/testSaveLoopOfTheCrashTest",
+                fileVariable: Self.childVariable)
             defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
             // Let it save a few times, then kill it somewhere inside one of its next saves.
             XCTAssertTrue(waitForTwoSaves(), "round \(round): the child saves")
@@ -65,19 +67,6 @@ final class ItemFileCrashTests: ItemFileTestCase {
     fileprivate static func saveNumber(in store: ItemStore) -> Int? {
         guard let notes = store.records[edited.id]?.edits.notes else { return 0 }
         return Int(notes.dropFirst("save ".count))
-    }
-
-    /// This test binary again, running only `testSaveLoopOfTheCrashTest` on `file`.
-    private func startSaving() throws -> Process {
-        let child = Process()
-        child.executableURL = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["StoreSearchCoreTests.ItemFileSaveLoop/testSaveLoopOfTheCrashTest"]
-        child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: file.url.path]) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        return child
     }
 
     /// Waits until the file was replaced twice (each save renames a new file over it).

@@ -17,4 +17,18 @@ class ItemFileTestCase: XCTestCase {
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// This test binary again, running only `test` on `file` (named in the environment's
+    /// `variable`): a writer of the file that a crash test kills.
+    func startChild(running test: String, fileVariable variable: String) throws -> Process {
+        let child = Process()
+        child.executableURL = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.arguments = [test]
+        child.environment = ProcessInfo.processInfo.environment.merging([variable: file.url.path]) { $1 }
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
 }

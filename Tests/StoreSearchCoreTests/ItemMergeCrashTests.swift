@@ -32,7 +32,9 @@ final class ItemMergeCrashTests: ItemFileTestCase {
         var generator = SeededGenerator(seed: 4_646)
         var lastNote = 0, lastOther = -1, killedInMerge = 0
         for round in 0..<10 {
-            let child = try startMerging()
+            let child = try startChild(
+                running: "StoreSearchCoreTests.ItemMergeLoop/testMergeLoopOfTheCrashTest",
+                fileVariable: Self.childVariable)
             defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
             let took = try XCTUnwrap(timeOfReplacements(4), "round \(round): the child writes")
             // Anywhere in its next two writes (the other writer's, then the merge and save).
@@ -60,19 +62,6 @@ final class ItemMergeCrashTests: ItemFileTestCase {
         XCTAssertGreaterThan(lastOther, 0, "the other writer's copies were merged")
         XCTAssertGreaterThan(lastNote, 0, "the session's changes were saved")
         XCTAssertGreaterThan(killedInMerge, 0, "at least one kill landed during a merge")
-    }
-
-    /// This test binary again, running only `ItemMergeLoop` on `file`.
-    private func startMerging() throws -> Process {
-        let child = Process()
-        child.executableURL = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["StoreSearchCoreTests.ItemMergeLoop/testMergeLoopOfTheCrashTest"]
-        child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: file.url.path]) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        return child
     }
 
     /// Waits until the file was replaced `count` times (each write renames a new file over it),
